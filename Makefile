@@ -1,0 +1,34 @@
+# Every target bootstraps its own virtual environment: nothing needs installing by hand.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+GAMES  ?= 2000
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m app.engine.play
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict app/engine
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2 -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py --games $(GAMES)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

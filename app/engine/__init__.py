@@ -1,0 +1,41 @@
+"""The rules engine of 7 Wonders Duel: pure, deterministic, no I/O.
+
+Public API (see ``docs/engine.md``)::
+
+    game = Game.new(seed, Options())          # set up from a seed
+    game.legal_actions()                      # every legal action of the seat to act
+    events = game.apply(action)               # illegal -> IllegalActionError, game unchanged
+    view(game, seat)                          # what a seat (or None: a spectator) may see
+    game.outcome()                            # winner, victory kind, score sheets
+    Game.replay(seed, options, game.log)      # same seed + same actions -> same state_hash()
+"""
+
+from .actions import (
+    Action,
+    BuildCard,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseProgressToken,
+    ChooseStarter,
+    DestroyCard,
+    DiscardCard,
+    PickWonder,
+    from_json,
+    parse,
+)
+from .cards import CARD_BY_ID, CARDS, TOKEN_BY_ID, TOKENS, WONDER_BY_ID, WONDERS
+from .costs import Payment
+from .errors import EngineError, IllegalActionError, MalformedActionError
+from .game import ENGINE_VERSION, Game, replay_json
+from .scoring import Outcome, ScoreSheet
+from .state import Decision, DecisionKind, Options
+from .views import events_for, legal_actions_with_costs, view
+
+__all__ = [
+    "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "TOKENS", "TOKEN_BY_ID", "WONDERS", "WONDER_BY_ID",
+    "Action", "BuildCard", "BuildFromDiscard", "BuildWonder", "ChooseProgressToken",
+    "ChooseStarter", "Decision", "DecisionKind", "DestroyCard", "DiscardCard", "EngineError",
+    "Game", "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
+    "PickWonder", "ScoreSheet", "events_for", "from_json", "legal_actions_with_costs",
+    "parse", "replay_json", "view",
+]

@@ -1,0 +1,161 @@
+"""What building something costs: the cheapest legal payment, with its breakdown.
+
+A resource the city lacks is bought from the bank at ``2 + what the opponent produces of it
+with brown and grey cards``, or 1 coin with the matching reserve card / Customs House.
+"One of" producers (Forum, Caravansery, Great Lighthouse, Piraeus) and the Masonry /
+Architecture discounts each cover one unit; they are assigned to the most expensive units,
+so the price shown is always the lowest the rules allow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARDS, RESOURCES, WONDERS, Color
+from .state import PlayerState
+
+_ALL_RESOURCES = tuple(range(len(RESOURCES)))
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How a build is paid. ``total`` coins leave the builder's treasury."""
+
+    coins: int
+    """Coin cost printed on the card or wonder."""
+    trade: int
+    """Coins paid to buy missing resources."""
+    chain: bool = False
+    """Built for free through a chain symbol."""
+    bought: tuple[tuple[int, int, int], ...] = ()
+    """(resource, units, unit price) for each resource bought."""
+    from_choice: tuple[int, ...] = ()
+    """Resources supplied by "one of" producers."""
+    waived: tuple[int, ...] = ()
+    """Resources removed from the cost by Masonry / Architecture."""
+    to_opponent: int = 0
+    """Part of ``trade`` that goes to the opponent instead of the bank (Economy)."""
+
+    @property
+    def total(self) -> int:
+        return self.coins + self.trade
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "total": self.total, "coins": self.coins, "trade": self.trade, "chain": self.chain,
+            "bought": [{"resource": RESOURCES[r], "units": n, "unit_price": p}
+                       for r, n, p in self.bought],
+            "from_choice": [RESOURCES[r] for r in self.from_choice],
+            "waived": [RESOURCES[r] for r in self.waived],
+            "to_opponent": self.to_opponent,
+        }
+
+
+FREE = Payment(coins=0, trade=0)
+CHAIN = Payment(coins=0, trade=0, chain=True)
+
+
+def unit_prices(buyer: PlayerState, opponent: PlayerState) -> list[int]:
+    """Price of one unit of each resource for ``buyer``."""
+    return [1 if buyer.trade_price_one[r] else 2 + opponent.production[r] for r in _ALL_RESOURCES]
+
+
+def _trade_price(
+    buyer: PlayerState, opponent: PlayerState, cost: tuple[int, ...], discount: int,
+    detail: list[list[int]] | None = None,
+) -> int:
+    """Coins to buy what ``cost`` needs beyond the buyer's production.
+
+    With ``detail`` (three lists) it also records the units bought, covered by "one of"
+    producers and waived, in that order.
+    """
+    production = buyer.production
+    trade_one = buyer.trade_price_one
+    oppo = opponent.production
+    choice_sets = buyer.choice_sets
+    if not choice_sets and not discount and detail is None:
+        total = 0
+        for r in _ALL_RESOURCES:
+            missing = cost[r] - production[r]
+            if missing > 0:
+                total += missing * (1 if trade_one[r] else 2 + oppo[r])
+        return total
+    units: list[tuple[int, int]] = []
+    for r in _ALL_RESOURCES:
+        missing = cost[r] - production[r]
+        if missing > 0:
+            price = 1 if trade_one[r] else 2 + oppo[r]
+            units.extend([(price, r)] * missing)
+    if not units:
+        return 0
+    # Most expensive unit first, each taken by the narrowest free producer that can make it.
+    # The producers' sets are nested or disjoint (checked when the data loads), so this greedy
+    # assignment covers the most valuable units possible.
+    units.sort(reverse=True)
+    producers = sorted(choice_sets, key=len) + [_ALL_RESOURCES] * discount
+    used = [False] * len(producers)
+    total = 0
+    for price, r in units:
+        for i, options in enumerate(producers):
+            if not used[i] and r in options:
+                used[i] = True
+                if detail is not None:
+                    detail[1 if i < len(choice_sets) else 2].append(r)
+                break
+        else:
+            total += price
+            if detail is not None:
+                detail[0].append(r)
+    return total
+
+
+def _payment(
+    buyer: PlayerState, opponent: PlayerState, coins: int, cost: tuple[int, ...], discount: int,
+) -> Payment:
+    detail: list[list[int]] = [[], [], []]
+    trade = _trade_price(buyer, opponent, cost, discount, detail)
+    prices = unit_prices(buyer, opponent)
+    bought = tuple(
+        (r, detail[0].count(r), prices[r]) for r in _ALL_RESOURCES if r in detail[0]
+    )
+    return Payment(
+        coins=coins, trade=trade, bought=bought, from_choice=tuple(sorted(detail[1])),
+        waived=tuple(sorted(detail[2])),
+        to_opponent=trade if opponent.receives_opponent_trade_coins else 0,
+    )
+
+
+def card_price(buyer: PlayerState, opponent: PlayerState, card_index: int) -> int:
+    """Total coins to build a card (0 through a chain). The fast path for legality."""
+    card = CARDS[card_index]
+    if card.chain_from >= 0 and buyer.chains >> card.chain_from & 1:
+        return 0
+    discount = buyer.blue_resource_discount if card.color == Color.BLUE else 0
+    return card.cost_coins + _trade_price(buyer, opponent, card.cost, discount)
+
+
+def card_payment(buyer: PlayerState, opponent: PlayerState, card_index: int) -> Payment:
+    """The cheapest payment for a card, with its breakdown."""
+    card = CARDS[card_index]
+    if card.chain_from >= 0 and buyer.chains >> card.chain_from & 1:
+        return CHAIN
+    discount = buyer.blue_resource_discount if card.color == Color.BLUE else 0
+    return _payment(buyer, opponent, card.cost_coins, card.cost, discount)
+
+
+def wonder_price(buyer: PlayerState, opponent: PlayerState, wonder_index: int) -> int:
+    wonder = WONDERS[wonder_index]
+    return wonder.cost_coins + _trade_price(
+        buyer, opponent, wonder.cost, buyer.wonder_resource_discount
+    )
+
+
+def wonder_payment(buyer: PlayerState, opponent: PlayerState, wonder_index: int) -> Payment:
+    wonder = WONDERS[wonder_index]
+    return _payment(buyer, opponent, wonder.cost_coins, wonder.cost,
+                    buyer.wonder_resource_discount)
+
+
+def sale_value(seller: PlayerState) -> int:
+    """Coins for discarding a card: 2 plus 1 per yellow card in the seller's city."""
+    return 2 + seller.colors[Color.YELLOW]

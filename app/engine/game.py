@@ -1,0 +1,501 @@
+"""The game: setup from a seed, legal actions, applying actions, and the flow of turns.
+
+    >>> from app.engine import Game, Options
+    >>> game = Game.new(seed=7, options=Options(first_player=0))
+    >>> game.to_act, game.decision.kind.name
+    (0, 'PICK_WONDER')
+    >>> len(game.legal_actions())
+    4
+    >>> events = game.apply(game.legal_actions()[0])
+    >>> game.to_act
+    1
+
+A game is its seed, its options and its action log: :meth:`Game.replay` rebuilds it exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import costs
+from .actions import (
+    Action,
+    BuildCard,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseProgressToken,
+    ChooseStarter,
+    DestroyCard,
+    DiscardCard,
+    PickWonder,
+    from_json,
+    parse,
+)
+from .cards import CARD_BY_ID, CARDS, TOKEN_BY_ID, TOKENS, WONDER_BY_ID, WONDERS
+from .effects import add_card, end_game, gain, remove_card, take_token
+from .errors import IllegalActionError
+from .layouts import LAYOUTS
+from .scoring import Outcome, civilian_outcome, score_sheet
+from .state import Decision, DecisionKind, GameState, Options, Phase
+
+ENGINE_VERSION = "1"
+"""Bumped whenever a rule change could make an old action log replay differently."""
+
+WONDER_CAP = 7
+DRAFT_ROUND = 4
+# Who picks at each step of the draft: F = first player, S = second. The last wonder of
+# each round (steps 3 and 7) goes to its taker without a choice.
+_DRAFT_PICKERS = (0, 1, 1, 0, 1, 0, 0, 1)
+_AUTOMATIC_STEPS = (3, 7)
+
+# Canonical action objects, built once: legal_actions allocates nothing but its list.
+_PICK = tuple(PickWonder(w.id) for w in WONDERS)
+_BUILD = tuple(BuildCard(c.id) for c in CARDS)
+_DISCARD = tuple(DiscardCard(c.id) for c in CARDS)
+_WONDER = tuple(tuple(BuildWonder(w.id, c.id) for w in WONDERS) for c in CARDS)
+_PROGRESS = tuple(ChooseProgressToken(t.id) for t in TOKENS)
+_DESTROY = tuple(DestroyCard(c.id) for c in CARDS)
+_REVIVE = tuple(BuildFromDiscard(c.id) for c in CARDS)
+_STARTER = (ChooseStarter(0), ChooseStarter(1))
+
+_PLAY_DECISION = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
+
+
+def _illegal(code: str, message: str) -> IllegalActionError:
+    return IllegalActionError(code, message)
+
+
+class Game:
+    """One game of 7 Wonders Duel. Mutable: :meth:`apply` advances it in place."""
+
+    __slots__ = ("state", "log")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.log: list[Action] = []
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, seed: int, options: Options | None = None) -> Game:
+        """Set up a game. Everything random is drawn from ``seed`` here, except the Great
+        Library's draw, which uses the same generator when the wonder is built."""
+        state = GameState(seed, options or Options())
+        rng = state.rng
+        opts = state.options
+        state.first_player = rng.below(2) if opts.first_player is None else opts.first_player
+
+        tokens = list(range(len(TOKENS)))
+        rng.shuffle(tokens)
+        state.board_tokens = sorted(tokens[:5])
+        state.box_tokens = sorted(tokens[5:])
+
+        if opts.wonder_selection == "draft":
+            wonders = list(range(len(WONDERS)))
+            rng.shuffle(wonders)
+            state.draft_rounds = [wonders[0:4], wonders[4:8]]
+            state.unused_wonders = sorted(wonders[8:])
+        else:
+            first, second = state.first_player, 1 - state.first_player
+            for w in WONDERS:
+                if w.first_game_player == 1:
+                    state.players[first].wonders.append(w.index)
+                elif w.first_game_player == 2:
+                    state.players[second].wonders.append(w.index)
+                else:
+                    state.unused_wonders.append(w.index)
+
+        for age in (1, 2, 3):
+            deck = [c.index for c in CARDS if c.age == age and not c.is_guild]
+            rng.shuffle(deck)
+            state.removed_cards.extend(deck[:3])
+            deck = deck[3:]
+            if age == 3:
+                guilds = [c.index for c in CARDS if c.is_guild]
+                rng.shuffle(guilds)
+                state.removed_cards.extend(guilds[3:])
+                deck += guilds[:3]
+                rng.shuffle(deck)
+            state.decks[age] = deck
+
+        game = cls(state)
+        if opts.wonder_selection == "draft":
+            state.draft_offer = list(state.draft_rounds[0])
+            state.current = state.first_player
+        else:
+            game._start_age(1)
+            state.current = state.first_player
+        return game
+
+    @classmethod
+    def replay(cls, seed: int, options: Options | None, actions: Iterable[Action | str]) -> Game:
+        """Rebuild a game from its seed, options and action log (actions or notations)."""
+        game = cls.new(seed, options)
+        for action in actions:
+            game.apply(parse(action) if isinstance(action, str) else action)
+        return game
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def options(self) -> Options:
+        return self.state.options
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    @property
+    def decision(self) -> Decision | None:
+        """What must be decided now and by whom; None once the game is over."""
+        state = self.state
+        if state.phase == Phase.OVER:
+            return None
+        if state.phase == Phase.DRAFT:
+            return Decision(DecisionKind.PICK_WONDER, self._drafter(), tuple(state.draft_offer))
+        if state.pending:
+            return state.pending[0]
+        return _PLAY_DECISION[state.current]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now (None once the game is over)."""
+        decision = self.decision
+        return None if decision is None else decision.seat
+
+    def outcome(self) -> Outcome | None:
+        """Winner (None when shared), victory kind and both score sheets, once over."""
+        state = self.state
+        if state.phase != Phase.OVER or state.victory is None:
+            return None
+        return Outcome(state.winner, state.victory, (score_sheet(state, 0), score_sheet(state, 1)))
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the seat to act, in a stable order."""
+        state = self.state
+        if state.phase == Phase.OVER:
+            return []
+        if state.phase == Phase.DRAFT:
+            return [_PICK[w] for w in state.draft_offer]
+        if state.pending:
+            kind, _, options = state.pending[0]
+            if kind in (DecisionKind.CHOOSE_PROGRESS, DecisionKind.CHOOSE_LIBRARY_TOKEN):
+                return [_PROGRESS[t] for t in options]
+            if kind == DecisionKind.DESTROY_CARD:
+                return [_DESTROY[c] for c in options]
+            if kind == DecisionKind.BUILD_FROM_DISCARD:
+                return [_REVIVE[c] for c in options]
+            return list(_STARTER)
+        seat = state.current
+        me, them = state.players[seat], state.players[1 - seat]
+        coins = me.coins
+        wonders: list[int] = []
+        if state.wonders_built < WONDER_CAP:
+            wonders = [w for w in me.wonders if w not in me.built_wonders
+                       and costs.wonder_price(me, them, w) <= coins]
+        out: list[Action] = []
+        structure = state.structure
+        for slot in sorted(state.accessible):
+            card = structure[slot]
+            if costs.card_price(me, them, card) <= coins:
+                out.append(_BUILD[card])
+            out.append(_DISCARD[card])
+            row = _WONDER[card]
+            for w in wonders:
+                out.append(row[w])
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def card_payment(self, seat: int, card_id: str) -> costs.Payment:
+        """The cheapest payment for ``seat`` to build a card now."""
+        state = self.state
+        return costs.card_payment(state.players[seat], state.players[1 - seat],
+                                  CARD_BY_ID[card_id].index)
+
+    def wonder_payment(self, seat: int, wonder_id: str) -> costs.Payment:
+        state = self.state
+        return costs.wonder_payment(state.players[seat], state.players[1 - seat],
+                                    WONDER_BY_ID[wonder_id].index)
+
+    def state_hash(self) -> str:
+        """A digest of the whole state, hidden parts included: equal on every machine for the
+        same seed, options and actions."""
+        data = json.dumps(self.state.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    # ----------------------------------------------------------------- actions
+    def apply(self, action: Action | str | dict[str, Any], seat: int | None = None,
+              ) -> list[dict[str, Any]]:
+        """Apply an action (an Action, its notation or its JSON form) and return its events.
+
+        With ``seat``, the action must come from the seat to act. An illegal action raises
+        :class:`IllegalActionError` (a malformed one :class:`MalformedActionError`) and
+        leaves the game exactly as it was.
+        """
+        if isinstance(action, str):
+            action = parse(action)
+        elif isinstance(action, dict):
+            action = from_json(action)
+        decision = self.decision
+        if decision is None:
+            raise _illegal("game_over", "the game is over")
+        if seat is not None and seat != decision.seat:
+            raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}")
+        self._check(action)
+        state = self.state
+        state.events = []
+        self._perform(action, decision.seat)
+        self._advance()
+        self.log.append(action)
+        return state.events
+
+    def _drafter(self) -> int:
+        first = self.state.first_player
+        return first if _DRAFT_PICKERS[self.state.draft_step] == 0 else 1 - first
+
+    def _check(self, action: Action) -> None:
+        """Raise IllegalActionError unless ``action`` is legal now. Changes nothing."""
+        state = self.state
+        decision = self.decision
+        if decision is None:
+            raise _illegal("game_over", "the game is over")
+        kind, seat, options = decision
+        expected = {
+            PickWonder: (DecisionKind.PICK_WONDER,),
+            BuildCard: (DecisionKind.PLAY_CARD,),
+            DiscardCard: (DecisionKind.PLAY_CARD,),
+            BuildWonder: (DecisionKind.PLAY_CARD,),
+            ChooseProgressToken: (DecisionKind.CHOOSE_PROGRESS,
+                                  DecisionKind.CHOOSE_LIBRARY_TOKEN),
+            DestroyCard: (DecisionKind.DESTROY_CARD,),
+            BuildFromDiscard: (DecisionKind.BUILD_FROM_DISCARD,),
+            ChooseStarter: (DecisionKind.CHOOSE_STARTER,),
+        }[type(action)]
+        if kind not in expected:
+            raise _illegal("wrong_decision",
+                           f"{action.type} is not possible now: waiting for "
+                           f"{kind.name.lower()} by seat {seat}")
+        match action:
+            case PickWonder(wonder):
+                if WONDER_BY_ID[wonder].index not in options:
+                    raise _illegal("not_offered", f"{wonder} is not on offer")
+            case ChooseProgressToken(token):
+                if TOKEN_BY_ID[token].index not in options:
+                    raise _illegal("not_offered", f"progress token {token} is not on offer")
+            case DestroyCard(card) | BuildFromDiscard(card):
+                if CARD_BY_ID[card].index not in options:
+                    raise _illegal("not_offered", f"{card} cannot be chosen")
+            case ChooseStarter():
+                pass
+            case BuildCard(card) | DiscardCard(card) | BuildWonder(_, card):
+                index = CARD_BY_ID[card].index
+                if index not in state.structure or state.structure.index(index) not in \
+                        state.accessible:
+                    raise _illegal("not_accessible", f"{card} is not an accessible card")
+                me, them = state.players[seat], state.players[1 - seat]
+                if isinstance(action, BuildCard):
+                    price = costs.card_price(me, them, index)
+                    if price > me.coins:
+                        raise _illegal("cannot_afford",
+                                       f"{card} costs {price} coins, seat {seat} has {me.coins}")
+                elif isinstance(action, BuildWonder):
+                    w = WONDER_BY_ID[action.wonder].index
+                    if w not in me.wonders:
+                        raise _illegal("not_your_wonder", f"{action.wonder} is not yours")
+                    if w in me.built_wonders:
+                        raise _illegal("already_built", f"{action.wonder} is already built")
+                    if state.wonders_built >= WONDER_CAP:
+                        raise _illegal("wonder_cap", "seven wonders are already built")
+                    price = costs.wonder_price(me, them, w)
+                    if price > me.coins:
+                        raise _illegal("cannot_afford", f"{action.wonder} costs {price} coins, "
+                                                        f"seat {seat} has {me.coins}")
+
+    def _perform(self, action: Action, seat: int) -> None:
+        state = self.state
+        events = state.events
+        me, them = state.players[seat], state.players[1 - seat]
+        match action:
+            case PickWonder(wonder):
+                self._draft(seat, WONDER_BY_ID[wonder].index)
+            case BuildCard(card):
+                index = CARD_BY_ID[card].index
+                payment = costs.card_payment(me, them, index)
+                self._pay(seat, payment)
+                mark = len(events)
+                slot = self._take(index)
+                events.insert(mark, {"type": "card_built", "seat": seat, "card": card, "slot": slot,
+                               "payment": payment.to_json()})
+                if payment.chain and me.coins_per_chain_build:
+                    me.coins += me.coins_per_chain_build
+                    events.append({"type": "coins_gained", "seat": seat,
+                                   "coins": me.coins_per_chain_build})
+                add_card(state, seat, index)
+            case DiscardCard(card):
+                index = CARD_BY_ID[card].index
+                mark = len(events)
+                slot = self._take(index)
+                value = costs.sale_value(me)
+                me.coins += value
+                state.discard.append(index)
+                events.insert(mark, {"type": "card_discarded", "seat": seat, "card": card,
+                               "slot": slot, "coins": value})
+            case BuildWonder(wonder, card):
+                w = WONDER_BY_ID[wonder].index
+                index = CARD_BY_ID[card].index
+                payment = costs.wonder_payment(me, them, w)
+                self._pay(seat, payment)
+                mark = len(events)
+                slot = self._take(index)
+                me.built_wonders[w] = index
+                state.wonders_built += 1
+                events.insert(mark, {"type": "wonder_built", "seat": seat, "wonder": wonder,
+                               "card": card, "slot": slot, "payment": payment.to_json()})
+                effects = WONDERS[w].effects
+                if effects.play_again or me.wonders_play_again:
+                    state.play_again = True
+                if state.wonders_built == WONDER_CAP:
+                    self._retire_last_wonder()
+                gain(state, seat, effects)
+            case ChooseProgressToken(token):
+                t = TOKEN_BY_ID[token].index
+                decision = state.pending.pop(0)
+                if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
+                    state.box_tokens.remove(t)
+                    source = "great_library"
+                else:
+                    state.board_tokens.remove(t)
+                    source = "board"
+                events.append({"type": "progress_taken", "seat": seat, "token": token,
+                               "source": source})
+                take_token(state, seat, t)
+            case DestroyCard(card):
+                state.pending.pop(0)
+                remove_card(state, 1 - seat, CARD_BY_ID[card].index)
+                events.append({"type": "card_destroyed", "seat": 1 - seat, "card": card})
+            case BuildFromDiscard(card):
+                state.pending.pop(0)
+                index = CARD_BY_ID[card].index
+                state.discard.remove(index)
+                events.append({"type": "card_built_from_discard", "seat": seat, "card": card})
+                add_card(state, seat, index)
+            case ChooseStarter(starter):
+                state.pending.pop(0)
+                state.current = starter
+                events.append({"type": "starter_chosen", "seat": seat, "starter": starter})
+
+    def _pay(self, seat: int, payment: costs.Payment) -> None:
+        state = self.state
+        state.players[seat].coins -= payment.total
+        if payment.to_opponent:
+            state.players[1 - seat].coins += payment.to_opponent
+
+    def _take(self, card_index: int) -> int:
+        """Remove a card from the structure, turn up the cards it uncovers; returns its slot."""
+        state = self.state
+        slot = state.structure.index(card_index)
+        state.structure[slot] = -1
+        state.cards_left -= 1
+        state.accessible.remove(slot)
+        state.turn_open = True
+        state.last_taker = state.current
+        layout = LAYOUTS[state.age]
+        cover_count = state.cover_count
+        for below in layout.covers[slot]:
+            cover_count[below] -= 1
+            if cover_count[below] == 0:
+                state.accessible.append(below)
+                if not state.face_up[below]:
+                    state.face_up[below] = True
+                    state.events.append({"type": "card_revealed", "age": state.age,
+                                         "slot": below, "card": CARDS[state.structure[below]].id})
+        return slot
+
+    def _retire_last_wonder(self) -> None:
+        for seat, player in enumerate(self.state.players):
+            for w in player.unbuilt_wonders():
+                player.wonders.remove(w)
+                self.state.unused_wonders.append(w)
+                self.state.events.append({"type": "wonder_retired", "seat": seat,
+                                          "wonder": WONDERS[w].id})
+
+    def _draft(self, seat: int, wonder: int) -> None:
+        state = self.state
+        state.draft_offer.remove(wonder)
+        state.players[seat].wonders.append(wonder)
+        state.events.append({"type": "wonder_picked", "seat": seat, "wonder": WONDERS[wonder].id})
+        state.draft_step += 1
+        if state.draft_step in _AUTOMATIC_STEPS:
+            last = state.draft_offer.pop()
+            taker = self._drafter()
+            state.players[taker].wonders.append(last)
+            state.events.append({"type": "wonder_picked", "seat": taker,
+                                 "wonder": WONDERS[last].id})
+            state.draft_step += 1
+            if state.draft_step < len(_DRAFT_PICKERS):
+                state.draft_offer = list(state.draft_rounds[1])
+                state.events.append({"type": "draft_round", "round": 2,
+                                     "wonders": [WONDERS[w].id for w in state.draft_offer]})
+            else:
+                self._start_age(1)
+                state.current = state.first_player
+
+    def _start_age(self, age: int) -> None:
+        state = self.state
+        layout = LAYOUTS[age]
+        state.phase = Phase.PLAY
+        state.age = age
+        state.structure = list(state.decks[age])
+        state.face_up = list(layout.face_up)
+        state.cover_count = [len(c) for c in layout.covered_by]
+        state.accessible = list(layout.initially_accessible())
+        state.cards_left = layout.size
+        state.play_again = False
+        state.events.append({
+            "type": "age_started", "age": age,
+            "cards": {slot: CARDS[card].id for slot, card in enumerate(state.structure)
+                      if state.face_up[slot]},
+        })
+
+    def _advance(self) -> None:
+        """After an action: end the turn once its decisions are made, end the age when its
+        structure is empty, give the play-again turn or pass to the opponent."""
+        state = self.state
+        if state.phase != Phase.PLAY or state.pending or not state.turn_open:
+            return
+        state.turn_open = False
+        if state.cards_left == 0:
+            if state.play_again:
+                state.events.append({"type": "play_again_lost", "seat": state.current})
+            if state.age == 3:
+                winner, victory = civilian_outcome(state)
+                end_game(state, winner, victory)
+                return
+            self._start_age(state.age + 1)
+            if state.pawn == 0:
+                chooser = state.last_taker
+            else:
+                chooser = 1 if state.pawn > 0 else 0  # the weaker military
+            state.pending.append(Decision(DecisionKind.CHOOSE_STARTER, chooser, (0, 1)))
+            return
+        if state.play_again:
+            state.play_again = False
+            state.events.append({"type": "play_again", "seat": state.current})
+        else:
+            state.current = 1 - state.current
+
+
+def replay_json(seed: int, options: dict[str, Any], actions: Sequence[dict[str, Any]]) -> Game:
+    """:meth:`Game.replay` from the JSON record of a game."""
+    return Game.replay(seed, Options.from_json(options), [from_json(a) for a in actions])

@@ -1,0 +1,189 @@
+"""The mutable game state. Only the engine touches it; clients see views (``views.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Literal, NamedTuple
+
+from .cards import RESOURCES, SCIENCE_SYMBOLS, Color
+from .rng import SplitMix64
+
+SEATS = (0, 1)
+
+
+class Phase(IntEnum):
+    DRAFT = 0
+    PLAY = 1
+    OVER = 2
+
+
+class DecisionKind(IntEnum):
+    """What the seat to act must decide now."""
+
+    PICK_WONDER = 0
+    PLAY_CARD = 1
+    CHOOSE_PROGRESS = 2
+    """From the board, after a science pair."""
+    CHOOSE_LIBRARY_TOKEN = 3
+    """From the Great Library's private draw of tokens out of the game."""
+    DESTROY_CARD = 4
+    BUILD_FROM_DISCARD = 5
+    CHOOSE_STARTER = 6
+
+
+DECISION_NAMES = {kind: kind.name.lower() for kind in DecisionKind}
+
+
+class Decision(NamedTuple):
+    kind: DecisionKind
+    seat: int
+    options: tuple[int, ...]
+    """Wonder, token, card or seat indices, depending on ``kind`` (empty for PLAY_CARD)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a game is set up.
+
+    ``wonder_selection``: ``"draft"`` (the normal 4+4 draft) or ``"first_game"`` (the
+    rulebook's fixed wonders). ``first_player``: 0 or 1, or None to draw it from the seed.
+    """
+
+    wonder_selection: Literal["draft", "first_game"] = "draft"
+    first_player: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.wonder_selection not in ("draft", "first_game"):
+            raise ValueError("wonder_selection must be 'draft' or 'first_game'")
+        if self.first_player not in (None, 0, 1):
+            raise ValueError("first_player must be 0, 1 or None")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wonder_selection": self.wonder_selection, "first_player": self.first_player}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        return cls(**data)
+
+
+class PlayerState:
+    """One city: its treasury, production, cards, wonders and tokens."""
+
+    __slots__ = (
+        "coins", "production", "choice_sets", "trade_price_one", "chains", "science",
+        "colors", "cards", "wonders", "built_wonders", "tokens",
+        "wonder_resource_discount", "blue_resource_discount", "receives_opponent_trade_coins",
+        "extra_shields_per_red_card", "wonders_play_again", "coins_per_chain_build",
+    )
+
+    def __init__(self) -> None:
+        self.coins = 7
+        self.production = [0] * len(RESOURCES)
+        """Fixed production (brown and grey cards): also what the opponent's prices count."""
+        self.choice_sets: list[tuple[int, ...]] = []
+        """One entry per "one of" producer (Forum, Caravansery, ...)."""
+        self.trade_price_one = [False] * len(RESOURCES)
+        self.chains = 0
+        """Bit set of chain symbols shown by the city's cards."""
+        self.science = [0] * len(SCIENCE_SYMBOLS)
+        self.colors = [0] * len(Color)
+        self.cards: list[int] = []
+        self.wonders: list[int] = []
+        """Wonders owned, built or not, in the order they were drafted."""
+        self.built_wonders: dict[int, int] = {}
+        """Built wonder -> the card tucked under it."""
+        self.tokens: list[int] = []
+        # Standing rules from progress tokens (or any other effect that grants them).
+        self.wonder_resource_discount = 0
+        self.blue_resource_discount = 0
+        self.receives_opponent_trade_coins = False
+        self.extra_shields_per_red_card = 0
+        self.wonders_play_again = False
+        self.coins_per_chain_build = 0
+
+    def unbuilt_wonders(self) -> list[int]:
+        return [w for w in self.wonders if w not in self.built_wonders]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field, for hashing and debugging."""
+        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+
+
+class GameState:
+    """Everything about one game, hidden parts included."""
+
+    __slots__ = (
+        "seed", "options", "rng", "phase", "age", "current", "first_player", "players",
+        "pawn", "loot", "board_tokens", "box_tokens", "draft_rounds", "draft_offer",
+        "draft_step", "unused_wonders", "decks", "removed_cards", "structure", "face_up",
+        "cover_count", "accessible", "cards_left", "discard", "pending", "turn_open",
+        "play_again", "last_taker", "wonders_built", "winner", "victory", "events",
+    )
+
+    def __init__(self, seed: int, options: Options) -> None:
+        self.seed = seed
+        self.options = options
+        self.rng = SplitMix64(seed)
+        self.phase = Phase.DRAFT
+        self.age = 0
+        self.current = 0
+        self.first_player = 0
+        self.players = (PlayerState(), PlayerState())
+        self.pawn = 0
+        """Conflict pawn, -9..9; positive = towards seat 1's capital (seat 0 leads)."""
+        self.loot = [[True, True], [True, True]]
+        """loot[seat] = [2-coin token, 5-coin token] still lying on ``seat``'s side."""
+        self.board_tokens: list[int] = []
+        self.box_tokens: list[int] = []
+        self.draft_rounds: list[list[int]] = []
+        self.draft_offer: list[int] = []
+        self.draft_step = 0
+        self.unused_wonders: list[int] = []
+        self.decks: dict[int, list[int]] = {}
+        """Age -> its 20 cards in slot order, dealt at setup (hidden until laid out)."""
+        self.removed_cards: list[int] = []
+        """Cards returned to the box unseen: 3 per age and the 4 guilds not in play."""
+        self.structure: list[int] = []
+        """Card index in each slot of the current age, -1 once taken."""
+        self.face_up: list[bool] = []
+        self.cover_count: list[int] = []
+        self.accessible: list[int] = []
+        self.cards_left = 0
+        self.discard: list[int] = []
+        self.pending: list[Decision] = []
+        """Decisions raised by the turn in progress; the first one is asked now."""
+        self.turn_open = False
+        """A card turn is in progress (decisions may still be pending)."""
+        self.play_again = False
+        self.last_taker = 0
+        self.wonders_built = 0
+        self.winner: int | None = None
+        self.victory: str | None = None
+        self.events: list[dict[str, Any]] = []
+        """Events of the action being applied (see ``events.py``)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            if name == "events":
+                continue
+            value = getattr(self, name)
+            if name == "rng":
+                value = value.state
+            elif name == "options":
+                value = value.to_json()
+            elif name == "players":
+                value = [p.snapshot() for p in value]
+            out[name] = _plain(value)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, IntEnum):
+        return int(value)
+    return value

@@ -1,0 +1,174 @@
+"""What each seat (or a spectator) may see, as JSON-ready data.
+
+A view never contains: the identity of a face-down card (only its back: ``age1``..``age3``
+or ``guild``), the cards removed at setup, the progress tokens out of the game, the guilds
+not in play, the wonders not yet (or never) offered in the draft, the other seat's Great
+Library draw, the seed or the generator. Everything else is public in the physical game,
+the discard pile included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import costs
+from .actions import Action, BuildCard, BuildWonder
+from .cards import CARDS, CHAIN_SYMBOLS, COLOR_NAMES, RESOURCES, SCIENCE_SYMBOLS, TOKENS, WONDERS
+from .game import Game
+from .layouts import LAYOUTS
+from .scoring import score_sheet
+from .state import DECISION_NAMES, DecisionKind, GameState, Phase
+
+_PHASES = {Phase.DRAFT: "draft", Phase.PLAY: "play", Phase.OVER: "over"}
+_PRIVATE_FIELDS = {"library_drawn": ("tokens",)}
+"""Event fields only the event's ``private_to`` seat may see."""
+
+
+def _ids(indices: Any, table: Any) -> list[str]:
+    return [table[i].id for i in indices]
+
+
+def _player(state: GameState, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    opponent = state.players[1 - seat]
+    prices = costs.unit_prices(player, opponent)
+    return {
+        "seat": seat,
+        "coins": player.coins,
+        "cards": _ids(player.cards, CARDS),
+        "cards_by_color": {
+            name: [CARDS[c].id for c in player.cards if CARDS[c].color == i]
+            for i, name in enumerate(COLOR_NAMES)
+        },
+        "production": dict(zip(RESOURCES, player.production, strict=True)),
+        "production_choices": [[RESOURCES[r] for r in options] for options in player.choice_sets],
+        "unit_prices": dict(zip(RESOURCES, prices, strict=True)),
+        "chains": [name for i, name in enumerate(CHAIN_SYMBOLS) if player.chains >> i & 1],
+        "science": {name: n for name, n in zip(SCIENCE_SYMBOLS, player.science, strict=True)
+                    if n},
+        "shields_lead": state.pawn if seat == 0 else -state.pawn,
+        "progress_tokens": _ids(player.tokens, TOKENS),
+        "wonders": [
+            {"wonder": WONDERS[w].id, "built": w in player.built_wonders,
+             "card": CARDS[player.built_wonders[w]].id if w in player.built_wonders else None}
+            for w in player.wonders
+        ],
+        "sale_value": costs.sale_value(player),
+        "score": score_sheet(state, seat).to_json(),
+    }
+
+
+def _structure(state: GameState) -> list[dict[str, Any] | None]:
+    if state.age == 0:
+        return []
+    layout = LAYOUTS[state.age]
+    accessible = set(state.accessible)
+    out: list[dict[str, Any] | None] = []
+    for slot, card in enumerate(state.structure):
+        if card < 0:
+            out.append(None)
+            continue
+        face_up = state.face_up[slot]
+        out.append({
+            "slot": slot, "row": layout.row[slot], "x": layout.x[slot], "face_up": face_up,
+            "card": CARDS[card].id if face_up else None,
+            "back": "guild" if CARDS[card].is_guild else f"age{state.age}",
+            "accessible": slot in accessible,
+        })
+    return out
+
+
+def _decision(game: Game, viewer: int | None) -> dict[str, Any] | None:
+    decision = game.decision
+    if decision is None:
+        return None
+    kind, seat, options = decision
+    out: dict[str, Any] = {"kind": DECISION_NAMES[kind], "seat": seat}
+    if kind == DecisionKind.CHOOSE_LIBRARY_TOKEN and viewer != seat:
+        out["count"] = len(options)
+        return out
+    table = {
+        DecisionKind.PICK_WONDER: WONDERS, DecisionKind.CHOOSE_PROGRESS: TOKENS,
+        DecisionKind.CHOOSE_LIBRARY_TOKEN: TOKENS, DecisionKind.DESTROY_CARD: CARDS,
+        DecisionKind.BUILD_FROM_DISCARD: CARDS,
+    }.get(kind)
+    if table is not None:
+        out["options"] = _ids(options, table)
+    elif kind == DecisionKind.CHOOSE_STARTER:
+        out["options"] = list(options)
+    return out
+
+
+def legal_actions_with_costs(game: Game) -> list[dict[str, Any]]:
+    """The legal actions of the seat to act, each with its notation, JSON form and, for
+    builds, the exact payment."""
+    seat = game.to_act
+    out = []
+    for action in game.legal_actions():
+        entry: dict[str, Any] = {"notation": str(action), "action": action.to_json()}
+        payment = _payment(game, seat, action)
+        if payment is not None:
+            entry["payment"] = payment
+        out.append(entry)
+    return out
+
+
+def _payment(game: Game, seat: int | None, action: Action) -> dict[str, object] | None:
+    if seat is None:
+        return None
+    if isinstance(action, BuildCard):
+        return game.card_payment(seat, action.card).to_json()
+    if isinstance(action, BuildWonder):
+        return game.wonder_payment(seat, action.wonder).to_json()
+    return None
+
+
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The game as ``seat`` (0 or 1) sees it; ``None`` for a spectator."""
+    state = game.state
+    outcome = game.outcome()
+    out: dict[str, Any] = {
+        "viewer": seat,
+        "phase": _PHASES[state.phase],
+        "age": state.age,
+        "first_player": state.first_player,
+        "to_act": game.to_act,
+        "decision": _decision(game, seat),
+        "players": [_player(state, 0), _player(state, 1)],
+        "military": {
+            "pawn": state.pawn,
+            "loot_tokens": [
+                {"seat": s, "coins": coins, "available": state.loot[s][zone]}
+                for s in (0, 1) for zone, coins in enumerate((2, 5))
+            ],
+        },
+        "progress_board": _ids(state.board_tokens, TOKENS),
+        "structure": _structure(state),
+        "cards_left": state.cards_left,
+        "discard": _ids(state.discard, CARDS),
+        "wonders_built": state.wonders_built,
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }
+    if state.phase == Phase.DRAFT:
+        out["draft"] = {"round": 1 if state.draft_step < 4 else 2,
+                        "offer": _ids(state.draft_offer, WONDERS)}
+    if seat is not None and game.to_act == seat:
+        out["legal_actions"] = legal_actions_with_costs(game)
+    return out
+
+
+def events_for(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The events of an action as ``seat`` may see them (None: a spectator)."""
+    out = []
+    for event in events:
+        private_to = event.get("private_to")
+        if private_to is None:
+            out.append(event)
+            continue
+        visible = {k: v for k, v in event.items() if k != "private_to"}
+        if private_to != seat:
+            for name in _PRIVATE_FIELDS.get(event["type"], ()):
+                hidden = visible.pop(name)
+                visible["count"] = len(hidden)
+        out.append(visible)
+    return out
