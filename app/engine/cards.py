@@ -10,7 +10,7 @@ inside the engine, and by their string ``id`` everywhere else.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from importlib import resources
 from typing import Any
@@ -98,6 +98,28 @@ class Effects:
     extra_shields_per_red_card: int = 0
     wonders_play_again: bool = False
     coins_per_chain_build: int = 0
+
+    # Groups of the fields above, so the interpreter skips whole groups at once.
+    changes_prices: bool = field(init=False)
+    """Gaining this changes what either city pays for resources."""
+    gives_coins: bool = field(init=False)
+    sets_standing_rules: bool = field(init=False)
+    asks_decision: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        groups = {
+            "changes_prices": any(self.produce) or self.produce_one_of or self.trade_price_one
+            or self.wonder_resource_discount or self.blue_resource_discount,
+            "gives_coins": self.coins or self.coins_per_own or self.coins_per_most
+            or self.opponent_loses_coins,
+            "sets_standing_rules": self.receive_opponent_trade_coins
+            or self.extra_shields_per_red_card or self.wonders_play_again
+            or self.coins_per_chain_build,
+            "asks_decision": self.destroy_opponent_card is not None or self.build_from_discard
+            or self.progress_from_box,
+        }
+        for name, value in groups.items():
+            object.__setattr__(self, name, bool(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +231,10 @@ def _effects(table: dict[str, Any]) -> Effects:
     return Effects(**fields)
 
 
-def _load() -> tuple[tuple[Card, ...], tuple[Wonder, ...], tuple[ProgressToken, ...], tuple[str, ...]]:
+_Database = tuple[tuple[Card, ...], tuple[Wonder, ...], tuple[ProgressToken, ...], tuple[str, ...]]
+
+
+def _load() -> _Database:
     raw = tomllib.loads(resources.files(__package__).joinpath("data/duel.toml").read_text("utf-8"))
     symbols: list[str] = []
 
@@ -238,7 +263,8 @@ def _load() -> tuple[tuple[Card, ...], tuple[Wonder, ...], tuple[ProgressToken, 
             effects=_effects(entry["effects"]), first_game_player=entry.get("first_game_player"),
         ))
     tokens = [
-        ProgressToken(index=i, id=entry["id"], name=entry["name"], effects=_effects(entry["effects"]))
+        ProgressToken(index=i, id=entry["id"], name=entry["name"],
+                      effects=_effects(entry["effects"]))
         for i, entry in enumerate(raw["progress_token"])
     ]
     return tuple(cards), tuple(wonders), tuple(tokens), tuple(symbols)

@@ -15,6 +15,11 @@ from .cards import CARDS, RESOURCES, WONDERS, Color
 from .state import PlayerState
 
 _ALL_RESOURCES = tuple(range(len(RESOURCES)))
+_NEEDED: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
+    cost: tuple((r, n) for r, n in enumerate(cost) if n)
+    for cost in [card.cost for card in CARDS] + [wonder.cost for wonder in WONDERS]
+}
+"""Each cost in the game as its non-zero (resource, units) pairs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +56,13 @@ class Payment:
         }
 
 
-FREE = Payment(coins=0, trade=0)
 CHAIN = Payment(coins=0, trade=0, chain=True)
+_COINS_ONLY = tuple(Payment(coins=n, trade=0) for n in range(16))
+
+
+def coins_only(coins: int) -> Payment:
+    """A payment of printed coins alone, nothing bought."""
+    return _COINS_ONLY[coins] if coins < len(_COINS_ONLY) else Payment(coins=coins, trade=0)
 
 
 def unit_prices(buyer: PlayerState, opponent: PlayerState) -> list[int]:
@@ -73,16 +83,17 @@ def _trade_price(
     trade_one = buyer.trade_price_one
     oppo = opponent.production
     choice_sets = buyer.choice_sets
+    needed = _NEEDED[cost]
     if not choice_sets and not discount and detail is None:
         total = 0
-        for r in _ALL_RESOURCES:
-            missing = cost[r] - production[r]
+        for r, n in needed:
+            missing = n - production[r]
             if missing > 0:
                 total += missing * (1 if trade_one[r] else 2 + oppo[r])
         return total
     units: list[tuple[int, int]] = []
-    for r in _ALL_RESOURCES:
-        missing = cost[r] - production[r]
+    for r, n in needed:
+        missing = n - production[r]
         if missing > 0:
             price = 1 if trade_one[r] else 2 + oppo[r]
             units.extend([(price, r)] * missing)
@@ -114,6 +125,8 @@ def _payment(
 ) -> Payment:
     detail: list[list[int]] = [[], [], []]
     trade = _trade_price(buyer, opponent, cost, discount, detail)
+    if not trade:
+        return coins_only(coins)
     prices = unit_prices(buyer, opponent)
     bought = tuple(
         (r, detail[0].count(r), prices[r]) for r in _ALL_RESOURCES if r in detail[0]
@@ -134,11 +147,18 @@ def card_price(buyer: PlayerState, opponent: PlayerState, card_index: int) -> in
     return card.cost_coins + _trade_price(buyer, opponent, card.cost, discount)
 
 
-def card_payment(buyer: PlayerState, opponent: PlayerState, card_index: int) -> Payment:
-    """The cheapest payment for a card, with its breakdown."""
+def card_payment(buyer: PlayerState, opponent: PlayerState, card_index: int,
+                 price: int | None = None) -> Payment:
+    """The cheapest payment for a card. When resources must be bought, it also says which,
+    at what unit price, and how the rest was covered ("one of" producers, discounts).
+    ``price``, if the caller already knows it, saves working it out again."""
     card = CARDS[card_index]
     if card.chain_from >= 0 and buyer.chains >> card.chain_from & 1:
         return CHAIN
+    if price is None:
+        price = card_price(buyer, opponent, card_index)
+    if price == card.cost_coins:
+        return coins_only(price)
     discount = buyer.blue_resource_discount if card.color == Color.BLUE else 0
     return _payment(buyer, opponent, card.cost_coins, card.cost, discount)
 
@@ -150,8 +170,14 @@ def wonder_price(buyer: PlayerState, opponent: PlayerState, wonder_index: int) -
     )
 
 
-def wonder_payment(buyer: PlayerState, opponent: PlayerState, wonder_index: int) -> Payment:
+def wonder_payment(buyer: PlayerState, opponent: PlayerState, wonder_index: int,
+                   price: int | None = None) -> Payment:
+    """Like :func:`card_payment`, for a wonder."""
     wonder = WONDERS[wonder_index]
+    if price is None:
+        price = wonder_price(buyer, opponent, wonder_index)
+    if price == wonder.cost_coins:
+        return coins_only(price)
     return _payment(buyer, opponent, wonder.cost_coins, wonder.cost,
                     buyer.wonder_resource_discount)
 

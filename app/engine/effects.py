@@ -78,7 +78,41 @@ def add_science(state: GameState, seat: int, symbol: int) -> None:
 def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) -> None:
     """Apply everything ``effects`` does for ``seat``, in the order the rules resolve it."""
     player = state.players[seat]
-    opponent = state.players[1 - seat]
+    if effects.changes_prices:
+        for cache in state.price_cache:
+            cache.clear()
+        for r, n in enumerate(effects.produce):
+            player.production[r] += n
+        if effects.produce_one_of:
+            player.choice_sets.append(effects.produce_one_of)
+        for r in effects.trade_price_one:
+            player.trade_price_one[r] = True
+        player.wonder_resource_discount += effects.wonder_resource_discount
+        player.blue_resource_discount += effects.blue_resource_discount
+    if effects.gives_coins:
+        _gain_coins(state, seat, effects)
+    if effects.sets_standing_rules:
+        player.receives_opponent_trade_coins |= effects.receive_opponent_trade_coins
+        player.extra_shields_per_red_card += effects.extra_shields_per_red_card
+        player.wonders_play_again |= effects.wonders_play_again
+        player.coins_per_chain_build += effects.coins_per_chain_build
+    if effects.shields:
+        shields = effects.shields
+        if red_card:
+            shields += player.extra_shields_per_red_card
+        move_pawn(state, seat, shields)
+        if state.phase == Phase.OVER:
+            return
+    if effects.science >= 0:
+        add_science(state, seat, effects.science)
+        if state.phase == Phase.OVER:
+            return
+    if effects.asks_decision:
+        _ask_decisions(state, seat, effects)
+
+
+def _gain_coins(state: GameState, seat: int, effects: Effects) -> None:
+    player = state.players[seat]
     coins = effects.coins
     if effects.coins_per_own is not None:
         coins += effects.coins_per_own.amount * count_kind(player, effects.coins_per_own.kind)
@@ -88,36 +122,16 @@ def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) 
         player.coins += coins
         state.events.append({"type": "coins_gained", "seat": seat, "coins": coins})
     if effects.opponent_loses_coins:
+        opponent = state.players[1 - seat]
         lost = min(effects.opponent_loses_coins, opponent.coins)
         opponent.coins -= lost
         state.events.append({"type": "coins_lost", "seat": 1 - seat, "coins": lost})
-    for r, n in enumerate(effects.produce):
-        player.production[r] += n
-    if effects.produce_one_of:
-        player.choice_sets.append(effects.produce_one_of)
-    for r in effects.trade_price_one:
-        player.trade_price_one[r] = True
-    player.wonder_resource_discount += effects.wonder_resource_discount
-    player.blue_resource_discount += effects.blue_resource_discount
-    player.receives_opponent_trade_coins |= effects.receive_opponent_trade_coins
-    player.extra_shields_per_red_card += effects.extra_shields_per_red_card
-    player.wonders_play_again |= effects.wonders_play_again
-    player.coins_per_chain_build += effects.coins_per_chain_build
 
-    shields = effects.shields
-    if red_card and shields:
-        shields += player.extra_shields_per_red_card
-    if shields:
-        move_pawn(state, seat, shields)
-        if state.phase == Phase.OVER:
-            return
-    if effects.science >= 0:
-        add_science(state, seat, effects.science)
-        if state.phase == Phase.OVER:
-            return
+
+def _ask_decisions(state: GameState, seat: int, effects: Effects) -> None:
     if effects.destroy_opponent_card is not None:
         color = effects.destroy_opponent_card
-        targets = tuple(c for c in opponent.cards if CARDS[c].color == color)
+        targets = tuple(c for c in state.players[1 - seat].cards if CARDS[c].color == color)
         if targets:
             state.pending.append(Decision(DecisionKind.DESTROY_CARD, seat, targets))
     if effects.build_from_discard and state.discard:
@@ -149,6 +163,8 @@ def remove_card(state: GameState, seat: int, card_index: int) -> None:
     player = state.players[seat]
     player.cards.remove(card_index)
     player.colors[card.color] -= 1
+    for cache in state.price_cache:
+        cache.clear()
     for r, n in enumerate(card.effects.produce):
         player.production[r] -= n
     if card.chain_to >= 0:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from bisect import insort
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import costs
@@ -61,7 +62,24 @@ _DESTROY = tuple(DestroyCard(c.id) for c in CARDS)
 _REVIVE = tuple(BuildFromDiscard(c.id) for c in CARDS)
 _STARTER = (ChooseStarter(0), ChooseStarter(1))
 
+_AGE_CARDS = {age: tuple(c.index for c in CARDS if c.age == age and not c.is_guild)
+              for age in (1, 2, 3)}
+_GUILDS = tuple(c.index for c in CARDS if c.is_guild)
+_CHAIN_FROM = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
+"""Per card: the bit of the chain symbol that makes it free (0 if none)."""
+
 _PLAY_DECISION = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
+_DECISIONS_FOR: dict[type, tuple[DecisionKind, ...]] = {
+    PickWonder: (DecisionKind.PICK_WONDER,),
+    BuildCard: (DecisionKind.PLAY_CARD,),
+    DiscardCard: (DecisionKind.PLAY_CARD,),
+    BuildWonder: (DecisionKind.PLAY_CARD,),
+    ChooseProgressToken: (DecisionKind.CHOOSE_PROGRESS, DecisionKind.CHOOSE_LIBRARY_TOKEN),
+    DestroyCard: (DecisionKind.DESTROY_CARD,),
+    BuildFromDiscard: (DecisionKind.BUILD_FROM_DISCARD,),
+    ChooseStarter: (DecisionKind.CHOOSE_STARTER,),
+}
+"""Which decisions each action type answers."""
 
 
 def _illegal(code: str, message: str) -> IllegalActionError:
@@ -71,7 +89,7 @@ def _illegal(code: str, message: str) -> IllegalActionError:
 class Game:
     """One game of 7 Wonders Duel. Mutable: :meth:`apply` advances it in place."""
 
-    __slots__ = ("state", "log")
+    __slots__ = ("log", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -108,12 +126,12 @@ class Game:
                     state.unused_wonders.append(w.index)
 
         for age in (1, 2, 3):
-            deck = [c.index for c in CARDS if c.age == age and not c.is_guild]
+            deck = list(_AGE_CARDS[age])
             rng.shuffle(deck)
             state.removed_cards.extend(deck[:3])
             deck = deck[3:]
             if age == 3:
-                guilds = [c.index for c in CARDS if c.is_guild]
+                guilds = list(_GUILDS)
                 rng.shuffle(guilds)
                 state.removed_cards.extend(guilds[3:])
                 deck += guilds[:3]
@@ -192,30 +210,57 @@ class Game:
                 return [_REVIVE[c] for c in options]
             return list(_STARTER)
         seat = state.current
-        me, them = state.players[seat], state.players[1 - seat]
+        me = state.players[seat]
         coins = me.coins
         wonders: list[int] = []
         if state.wonders_built < WONDER_CAP:
             wonders = [w for w in me.wonders if w not in me.built_wonders
-                       and costs.wonder_price(me, them, w) <= coins]
+                       and self._wonder_price(seat, w) <= coins]
         out: list[Action] = []
+        append = out.append
         structure = state.structure
-        for slot in sorted(state.accessible):
+        chains = me.chains
+        cache = state.price_cache[seat]
+        for slot in state.accessible:
             card = structure[slot]
-            if costs.card_price(me, them, card) <= coins:
-                out.append(_BUILD[card])
-            out.append(_DISCARD[card])
-            row = _WONDER[card]
-            for w in wonders:
-                out.append(row[w])
+            # Inlined _card_price: this loop is the engine's hottest path.
+            if _CHAIN_FROM[card] & chains:
+                append(_BUILD[card])
+            else:
+                price = cache.get(card)
+                if price is None:
+                    price = self._card_price(seat, card)
+                if price <= coins:
+                    append(_BUILD[card])
+            append(_DISCARD[card])
+            if wonders:
+                row = _WONDER[card]
+                for w in wonders:
+                    append(row[w])
         return out
 
+    def _card_price(self, seat: int, card: int) -> int:
+        players = self.state.players
+        chain = _CHAIN_FROM[card]
+        if chain and players[seat].chains & chain:
+            return 0
+        cache = self.state.price_cache[seat]
+        price = cache.get(card)
+        if price is None:
+            price = cache[card] = costs.card_price(players[seat], players[1 - seat], card)
+        return price
+
+    def _wonder_price(self, seat: int, wonder: int) -> int:
+        cache = self.state.price_cache[seat]
+        price = cache.get(100 + wonder)
+        if price is None:
+            players = self.state.players
+            price = cache[100 + wonder] = costs.wonder_price(players[seat], players[1 - seat],
+                                                             wonder)
+        return price
+
     def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
+        return action in self.legal_actions()
 
     def card_payment(self, seat: int, card_id: str) -> costs.Payment:
         """The cheapest payment for ``seat`` to build a card now."""
@@ -252,148 +297,146 @@ class Game:
             raise _illegal("game_over", "the game is over")
         if seat is not None and seat != decision.seat:
             raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}")
-        self._check(action)
-        state = self.state
-        state.events = []
-        self._perform(action, decision.seat)
+        kind = type(action)
+        if kind not in _HANDLERS:
+            raise _illegal("malformed", f"{action!r} is not an action")
+        if decision.kind not in _DECISIONS_FOR[kind]:
+            raise _illegal("wrong_decision",
+                           f"{action.type} is not possible now: waiting for "
+                           f"{decision.kind.name.lower()} by seat {decision.seat}")
+        self.state.events = []
+        # Each handler checks everything before it changes anything.
+        _HANDLERS[kind](self, action, decision)
         self._advance()
         self.log.append(action)
-        return state.events
+        return self.state.events
 
     def _drafter(self) -> int:
         first = self.state.first_player
         return first if _DRAFT_PICKERS[self.state.draft_step] == 0 else 1 - first
 
-    def _check(self, action: Action) -> None:
-        """Raise IllegalActionError unless ``action`` is legal now. Changes nothing."""
-        state = self.state
-        decision = self.decision
-        if decision is None:
-            raise _illegal("game_over", "the game is over")
-        kind, seat, options = decision
-        expected = {
-            PickWonder: (DecisionKind.PICK_WONDER,),
-            BuildCard: (DecisionKind.PLAY_CARD,),
-            DiscardCard: (DecisionKind.PLAY_CARD,),
-            BuildWonder: (DecisionKind.PLAY_CARD,),
-            ChooseProgressToken: (DecisionKind.CHOOSE_PROGRESS,
-                                  DecisionKind.CHOOSE_LIBRARY_TOKEN),
-            DestroyCard: (DecisionKind.DESTROY_CARD,),
-            BuildFromDiscard: (DecisionKind.BUILD_FROM_DISCARD,),
-            ChooseStarter: (DecisionKind.CHOOSE_STARTER,),
-        }[type(action)]
-        if kind not in expected:
-            raise _illegal("wrong_decision",
-                           f"{action.type} is not possible now: waiting for "
-                           f"{kind.name.lower()} by seat {seat}")
-        match action:
-            case PickWonder(wonder):
-                if WONDER_BY_ID[wonder].index not in options:
-                    raise _illegal("not_offered", f"{wonder} is not on offer")
-            case ChooseProgressToken(token):
-                if TOKEN_BY_ID[token].index not in options:
-                    raise _illegal("not_offered", f"progress token {token} is not on offer")
-            case DestroyCard(card) | BuildFromDiscard(card):
-                if CARD_BY_ID[card].index not in options:
-                    raise _illegal("not_offered", f"{card} cannot be chosen")
-            case ChooseStarter():
-                pass
-            case BuildCard(card) | DiscardCard(card) | BuildWonder(_, card):
-                index = CARD_BY_ID[card].index
-                if index not in state.structure or state.structure.index(index) not in \
-                        state.accessible:
-                    raise _illegal("not_accessible", f"{card} is not an accessible card")
-                me, them = state.players[seat], state.players[1 - seat]
-                if isinstance(action, BuildCard):
-                    price = costs.card_price(me, them, index)
-                    if price > me.coins:
-                        raise _illegal("cannot_afford",
-                                       f"{card} costs {price} coins, seat {seat} has {me.coins}")
-                elif isinstance(action, BuildWonder):
-                    w = WONDER_BY_ID[action.wonder].index
-                    if w not in me.wonders:
-                        raise _illegal("not_your_wonder", f"{action.wonder} is not yours")
-                    if w in me.built_wonders:
-                        raise _illegal("already_built", f"{action.wonder} is already built")
-                    if state.wonders_built >= WONDER_CAP:
-                        raise _illegal("wonder_cap", "seven wonders are already built")
-                    price = costs.wonder_price(me, them, w)
-                    if price > me.coins:
-                        raise _illegal("cannot_afford", f"{action.wonder} costs {price} coins, "
-                                                        f"seat {seat} has {me.coins}")
+    def _offered(self, index: int, decision: Decision, what: str) -> int:
+        if index not in decision.options:
+            raise _illegal("not_offered", f"{what} cannot be chosen now")
+        return index
 
-    def _perform(self, action: Action, seat: int) -> None:
+    def _accessible(self, card_id: str) -> int:
+        index = CARD_BY_ID[card_id].index
+        if self.state.slot_of.get(index, -1) not in self.state.accessible:
+            raise _illegal("not_accessible", f"{card_id} is not an accessible card")
+        return index
+
+    def _afford(self, seat: int, price: int, what: str) -> None:
+        coins = self.state.players[seat].coins
+        if price > coins:
+            raise _illegal("cannot_afford", f"{what} costs {price} coins, seat {seat} has {coins}")
+
+    def _pick_wonder(self, action: PickWonder, decision: Decision) -> None:
+        w = self._offered(WONDER_BY_ID[action.wonder].index, decision, action.wonder)
+        self._draft(decision.seat, w)
+
+    def _build_card(self, action: BuildCard, decision: Decision) -> None:
+        seat = decision.seat
+        index = self._accessible(action.card)
+        price = self._card_price(seat, index)
+        self._afford(seat, price, action.card)
         state = self.state
-        events = state.events
         me, them = state.players[seat], state.players[1 - seat]
-        match action:
-            case PickWonder(wonder):
-                self._draft(seat, WONDER_BY_ID[wonder].index)
-            case BuildCard(card):
-                index = CARD_BY_ID[card].index
-                payment = costs.card_payment(me, them, index)
-                self._pay(seat, payment)
-                mark = len(events)
-                slot = self._take(index)
-                events.insert(mark, {"type": "card_built", "seat": seat, "card": card, "slot": slot,
-                               "payment": payment.to_json()})
-                if payment.chain and me.coins_per_chain_build:
-                    me.coins += me.coins_per_chain_build
-                    events.append({"type": "coins_gained", "seat": seat,
-                                   "coins": me.coins_per_chain_build})
-                add_card(state, seat, index)
-            case DiscardCard(card):
-                index = CARD_BY_ID[card].index
-                mark = len(events)
-                slot = self._take(index)
-                value = costs.sale_value(me)
-                me.coins += value
-                state.discard.append(index)
-                events.insert(mark, {"type": "card_discarded", "seat": seat, "card": card,
-                               "slot": slot, "coins": value})
-            case BuildWonder(wonder, card):
-                w = WONDER_BY_ID[wonder].index
-                index = CARD_BY_ID[card].index
-                payment = costs.wonder_payment(me, them, w)
-                self._pay(seat, payment)
-                mark = len(events)
-                slot = self._take(index)
-                me.built_wonders[w] = index
-                state.wonders_built += 1
-                events.insert(mark, {"type": "wonder_built", "seat": seat, "wonder": wonder,
-                               "card": card, "slot": slot, "payment": payment.to_json()})
-                effects = WONDERS[w].effects
-                if effects.play_again or me.wonders_play_again:
-                    state.play_again = True
-                if state.wonders_built == WONDER_CAP:
-                    self._retire_last_wonder()
-                gain(state, seat, effects)
-            case ChooseProgressToken(token):
-                t = TOKEN_BY_ID[token].index
-                decision = state.pending.pop(0)
-                if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
-                    state.box_tokens.remove(t)
-                    source = "great_library"
-                else:
-                    state.board_tokens.remove(t)
-                    source = "board"
-                events.append({"type": "progress_taken", "seat": seat, "token": token,
-                               "source": source})
-                take_token(state, seat, t)
-            case DestroyCard(card):
-                state.pending.pop(0)
-                remove_card(state, 1 - seat, CARD_BY_ID[card].index)
-                events.append({"type": "card_destroyed", "seat": 1 - seat, "card": card})
-            case BuildFromDiscard(card):
-                state.pending.pop(0)
-                index = CARD_BY_ID[card].index
-                state.discard.remove(index)
-                events.append({"type": "card_built_from_discard", "seat": seat, "card": card})
-                add_card(state, seat, index)
-            case ChooseStarter(starter):
-                state.pending.pop(0)
-                state.current = starter
-                events.append({"type": "starter_chosen", "seat": seat, "starter": starter})
+        payment = costs.card_payment(me, them, index, price)
+        self._pay(seat, payment)
+        events = state.events
+        mark = len(events)
+        slot = self._take(index)
+        events.insert(mark, {"type": "card_built", "seat": seat, "card": action.card,
+                             "slot": slot, "payment": payment.to_json()})
+        if payment.chain and me.coins_per_chain_build:
+            me.coins += me.coins_per_chain_build
+            events.append({"type": "coins_gained", "seat": seat,
+                           "coins": me.coins_per_chain_build})
+        add_card(state, seat, index)
+
+    def _discard_card(self, action: DiscardCard, decision: Decision) -> None:
+        seat = decision.seat
+        index = self._accessible(action.card)
+        state = self.state
+        me = state.players[seat]
+        events = state.events
+        mark = len(events)
+        slot = self._take(index)
+        value = costs.sale_value(me)
+        me.coins += value
+        state.discard.append(index)
+        events.insert(mark, {"type": "card_discarded", "seat": seat, "card": action.card,
+                             "slot": slot, "coins": value})
+
+    def _build_wonder(self, action: BuildWonder, decision: Decision) -> None:
+        seat = decision.seat
+        index = self._accessible(action.card)
+        state = self.state
+        me, them = state.players[seat], state.players[1 - seat]
+        w = WONDER_BY_ID[action.wonder].index
+        if w not in me.wonders:
+            raise _illegal("not_your_wonder", f"{action.wonder} is not a wonder of seat {seat}")
+        if w in me.built_wonders:
+            raise _illegal("already_built", f"{action.wonder} is already built")
+        if state.wonders_built >= WONDER_CAP:
+            raise _illegal("wonder_cap", "seven wonders are already built")
+        price = self._wonder_price(seat, w)
+        self._afford(seat, price, action.wonder)
+        payment = costs.wonder_payment(me, them, w, price)
+        self._pay(seat, payment)
+        events = state.events
+        mark = len(events)
+        slot = self._take(index)
+        me.built_wonders[w] = index
+        state.wonders_built += 1
+        events.insert(mark, {"type": "wonder_built", "seat": seat, "wonder": action.wonder,
+                             "card": action.card, "slot": slot,
+                             "payment": payment.to_json()})
+        effects = WONDERS[w].effects
+        if effects.play_again or me.wonders_play_again:
+            state.play_again = True
+        if state.wonders_built == WONDER_CAP:
+            self._retire_last_wonder()
+        gain(state, seat, effects)
+
+    def _choose_progress(self, action: ChooseProgressToken, decision: Decision) -> None:
+        t = self._offered(TOKEN_BY_ID[action.token].index, decision, action.token)
+        state = self.state
+        state.pending.pop(0)
+        if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
+            state.box_tokens.remove(t)  # the other drawn tokens stay out of the game
+            source = "great_library"
+        else:
+            state.board_tokens.remove(t)
+            source = "board"
+        state.events.append({"type": "progress_taken", "seat": decision.seat,
+                             "token": action.token, "source": source})
+        take_token(state, decision.seat, t)
+
+    def _destroy_card(self, action: DestroyCard, decision: Decision) -> None:
+        index = self._offered(CARD_BY_ID[action.card].index, decision, action.card)
+        state = self.state
+        state.pending.pop(0)
+        remove_card(state, 1 - decision.seat, index)
+        state.events.append({"type": "card_destroyed", "seat": 1 - decision.seat,
+                             "card": action.card})
+
+    def _build_from_discard(self, action: BuildFromDiscard, decision: Decision) -> None:
+        index = self._offered(CARD_BY_ID[action.card].index, decision, action.card)
+        state = self.state
+        state.pending.pop(0)
+        state.discard.remove(index)
+        state.events.append({"type": "card_built_from_discard", "seat": decision.seat,
+                             "card": action.card})
+        add_card(state, decision.seat, index)
+
+    def _choose_starter(self, action: ChooseStarter, decision: Decision) -> None:
+        state = self.state
+        state.pending.pop(0)
+        state.current = action.seat
+        state.events.append({"type": "starter_chosen", "seat": decision.seat,
+                             "starter": action.seat})
 
     def _pay(self, seat: int, payment: costs.Payment) -> None:
         state = self.state
@@ -404,7 +447,7 @@ class Game:
     def _take(self, card_index: int) -> int:
         """Remove a card from the structure, turn up the cards it uncovers; returns its slot."""
         state = self.state
-        slot = state.structure.index(card_index)
+        slot = state.slot_of.pop(card_index)
         state.structure[slot] = -1
         state.cards_left -= 1
         state.accessible.remove(slot)
@@ -415,7 +458,7 @@ class Game:
         for below in layout.covers[slot]:
             cover_count[below] -= 1
             if cover_count[below] == 0:
-                state.accessible.append(below)
+                insort(state.accessible, below)
                 if not state.face_up[below]:
                     state.face_up[below] = True
                     state.events.append({"type": "card_revealed", "age": state.age,
@@ -426,7 +469,7 @@ class Game:
         for seat, player in enumerate(self.state.players):
             for w in player.unbuilt_wonders():
                 player.wonders.remove(w)
-                self.state.unused_wonders.append(w)
+                player.retired_wonders.append(w)
                 self.state.events.append({"type": "wonder_retired", "seat": seat,
                                           "wonder": WONDERS[w].id})
 
@@ -457,6 +500,7 @@ class Game:
         state.phase = Phase.PLAY
         state.age = age
         state.structure = list(state.decks[age])
+        state.slot_of = {card: slot for slot, card in enumerate(state.structure)}
         state.face_up = list(layout.face_up)
         state.cover_count = [len(c) for c in layout.covered_by]
         state.accessible = list(layout.initially_accessible())
@@ -483,10 +527,8 @@ class Game:
                 end_game(state, winner, victory)
                 return
             self._start_age(state.age + 1)
-            if state.pawn == 0:
-                chooser = state.last_taker
-            else:
-                chooser = 1 if state.pawn > 0 else 0  # the weaker military
+            # The weaker military chooses; with the pawn centred, whoever took the last card.
+            chooser = state.last_taker if state.pawn == 0 else (1 if state.pawn > 0 else 0)
             state.pending.append(Decision(DecisionKind.CHOOSE_STARTER, chooser, (0, 1)))
             return
         if state.play_again:
@@ -494,6 +536,18 @@ class Game:
             state.events.append({"type": "play_again", "seat": state.current})
         else:
             state.current = 1 - state.current
+
+
+_HANDLERS: dict[type, Callable[[Game, Any, Decision], None]] = {
+    PickWonder: Game._pick_wonder,
+    BuildCard: Game._build_card,
+    DiscardCard: Game._discard_card,
+    BuildWonder: Game._build_wonder,
+    ChooseProgressToken: Game._choose_progress,
+    DestroyCard: Game._destroy_card,
+    BuildFromDiscard: Game._build_from_discard,
+    ChooseStarter: Game._choose_starter,
+}
 
 
 def replay_json(seed: int, options: dict[str, Any], actions: Sequence[dict[str, Any]]) -> Game:

@@ -32,17 +32,29 @@ class SplitMix64:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``, without modulo bias."""
+        """A uniform integer in ``range(n)``, without bias (Lemire's multiply-and-reject)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            z = self.next_u64()
-            if z < limit:
-                return z % n
+        product = self.next_u64() * n
+        if product & _MASK < n:  # rare: only then can the result be biased
+            threshold = ((1 << 64) - n) % n
+            while product & _MASK < threshold:
+                product = self.next_u64() * n
+        return product >> 64
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place; each index drawn as by :meth:`below`."""
+        # next_u64 and below, inlined: setting up a game is mostly shuffling.
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                product = (z ^ (z >> 31)) * n
+                if product & _MASK >= n or product & _MASK >= ((1 << 64) - n) % n:
+                    break
+            j = product >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = state

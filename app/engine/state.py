@@ -71,10 +71,24 @@ class PlayerState:
     """One city: its treasury, production, cards, wonders and tokens."""
 
     __slots__ = (
-        "coins", "production", "choice_sets", "trade_price_one", "chains", "science",
-        "colors", "cards", "wonders", "built_wonders", "tokens",
-        "wonder_resource_discount", "blue_resource_discount", "receives_opponent_trade_coins",
-        "extra_shields_per_red_card", "wonders_play_again", "coins_per_chain_build",
+        "blue_resource_discount",
+        "built_wonders",
+        "cards",
+        "chains",
+        "choice_sets",
+        "coins",
+        "coins_per_chain_build",
+        "colors",
+        "extra_shields_per_red_card",
+        "production",
+        "receives_opponent_trade_coins",
+        "retired_wonders",
+        "science",
+        "tokens",
+        "trade_price_one",
+        "wonder_resource_discount",
+        "wonders",
+        "wonders_play_again",
     )
 
     def __init__(self) -> None:
@@ -93,6 +107,8 @@ class PlayerState:
         """Wonders owned, built or not, in the order they were drafted."""
         self.built_wonders: dict[int, int] = {}
         """Built wonder -> the card tucked under it."""
+        self.retired_wonders: list[int] = []
+        """Unbuilt wonder returned to the box when the seventh wonder was built."""
         self.tokens: list[int] = []
         # Standing rules from progress tokens (or any other effect that grants them).
         self.wonder_resource_discount = 0
@@ -114,11 +130,40 @@ class GameState:
     """Everything about one game, hidden parts included."""
 
     __slots__ = (
-        "seed", "options", "rng", "phase", "age", "current", "first_player", "players",
-        "pawn", "loot", "board_tokens", "box_tokens", "draft_rounds", "draft_offer",
-        "draft_step", "unused_wonders", "decks", "removed_cards", "structure", "face_up",
-        "cover_count", "accessible", "cards_left", "discard", "pending", "turn_open",
-        "play_again", "last_taker", "wonders_built", "winner", "victory", "events",
+        "accessible",
+        "age",
+        "board_tokens",
+        "box_tokens",
+        "cards_left",
+        "cover_count",
+        "current",
+        "decks",
+        "discard",
+        "draft_offer",
+        "draft_rounds",
+        "draft_step",
+        "events",
+        "face_up",
+        "first_player",
+        "last_taker",
+        "loot",
+        "options",
+        "pawn",
+        "pending",
+        "phase",
+        "play_again",
+        "players",
+        "price_cache",
+        "removed_cards",
+        "rng",
+        "seed",
+        "slot_of",
+        "structure",
+        "turn_open",
+        "unused_wonders",
+        "victory",
+        "winner",
+        "wonders_built",
     )
 
     def __init__(self, seed: int, options: Options) -> None:
@@ -161,13 +206,18 @@ class GameState:
         self.winner: int | None = None
         self.victory: str | None = None
         self.events: list[dict[str, Any]] = []
-        """Events of the action being applied (see ``events.py``)."""
+        """Events of the action being applied."""
+        self.slot_of: dict[int, int] = {}
+        """Card -> its slot, for the cards still in the current structure."""
+        self.price_cache: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        """Per seat: card index (or 100 + wonder index) -> total price. Prices change only
+        when a city changes, so ``effects.gain`` and ``effects.remove_card`` clear it."""
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name in self.__slots__:
-            if name == "events":
-                continue
+            if name in ("events", "slot_of", "price_cache"):
+                continue  # derived from the other fields
             value = getattr(self, name)
             if name == "rng":
                 value = value.state

@@ -53,6 +53,7 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
              "card": CARDS[player.built_wonders[w]].id if w in player.built_wonders else None}
             for w in player.wonders
         ],
+        "retired_wonders": _ids(player.retired_wonders, WONDERS),
         "sale_value": costs.sale_value(player),
         "score": score_sheet(state, seat).to_json(),
     }

@@ -1,0 +1,170 @@
+"""Building exact positions for rule tests.
+
+Start from a real game (first-game wonders, seat 0 to play Age I) and arrange it: give a city
+cards or wonders, set coins, put a chosen card where it can be taken. Arranging bypasses the
+rules on purpose (no coins, shields or decisions from placed cards); the action under test
+then goes through the real ``Game.apply``.
+"""
+
+from __future__ import annotations
+
+from app.engine import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID, Game, Options
+from app.engine.cards import CARDS, TOKENS
+from app.engine.state import Decision, DecisionKind, Phase, PlayerState
+
+
+def new_game(seed: int = 1, first_player: int = 0) -> Game:
+    """A game in Age I, ``first_player`` to act, first-game wonders (seat 0 / seat 1 each have
+    their own four; use :func:`set_wonders` to change them)."""
+    return Game.new(seed, Options(wonder_selection="first_game", first_player=first_player))
+
+
+def player(game: Game, seat: int) -> PlayerState:
+    return game.state.players[seat]
+
+
+def place_card(game: Game, seat: int, card_id: str) -> None:
+    """Put a card in a city as if built long ago: its production, chain symbol, science
+    symbol and colour count, but no one-time effect (coins, shields, decisions). The card is
+    taken out of the structure, the decks and the discard pile if it is there."""
+    card = CARD_BY_ID[card_id]
+    state = game.state
+    _take_out(game, card.index)
+    p = state.players[seat]
+    p.cards.append(card.index)
+    p.colors[card.color] += 1
+    if card.chain_to >= 0:
+        p.chains |= 1 << card.chain_to
+    effects = card.effects
+    for r, n in enumerate(effects.produce):
+        p.production[r] += n
+    if effects.produce_one_of:
+        p.choice_sets.append(effects.produce_one_of)
+    for r in effects.trade_price_one:
+        p.trade_price_one[r] = True
+    if effects.science >= 0:
+        p.science[effects.science] += 1
+    _reindex(game)
+
+
+def give_token(game: Game, seat: int, token_id: str) -> None:
+    """Give a progress token with its standing rules, without its one-time coins."""
+    token = TOKEN_BY_ID[token_id]
+    state = game.state
+    for pool in (state.board_tokens, state.box_tokens):
+        if token.index in pool:
+            pool.remove(token.index)
+    p = state.players[seat]
+    p.tokens.append(token.index)
+    e = TOKENS[token.index].effects
+    p.wonder_resource_discount += e.wonder_resource_discount
+    p.blue_resource_discount += e.blue_resource_discount
+    p.receives_opponent_trade_coins |= e.receive_opponent_trade_coins
+    p.extra_shields_per_red_card += e.extra_shields_per_red_card
+    p.wonders_play_again |= e.wonders_play_again
+    p.coins_per_chain_build += e.coins_per_chain_build
+    if e.science >= 0:
+        p.science[e.science] += 1
+    _reindex(game)
+
+
+def set_wonders(game: Game, seat: int, wonder_ids: list[str]) -> None:
+    """Give ``seat`` exactly these (unbuilt) wonders, taking them from wherever they are."""
+    state = game.state
+    indices = [WONDER_BY_ID[w].index for w in wonder_ids]
+    for p in state.players:
+        p.wonders = [w for w in p.wonders if w not in indices]
+    state.unused_wonders = [w for w in state.unused_wonders if w not in indices]
+    state.players[seat].wonders = list(indices)
+
+
+def mark_wonder_built(game: Game, seat: int, wonder_id: str, tucked_card: str) -> None:
+    """Record a wonder as built (no effects), for counts and the 7-wonder cap."""
+    state = game.state
+    w = WONDER_BY_ID[wonder_id].index
+    p = state.players[seat]
+    if w not in p.wonders:
+        for other in state.players:
+            if w in other.wonders:
+                other.wonders.remove(w)
+        if w in state.unused_wonders:
+            state.unused_wonders.remove(w)
+        p.wonders.append(w)
+    card = CARD_BY_ID[tucked_card].index
+    _take_out(game, card)
+    p.built_wonders[w] = card
+    state.wonders_built += 1
+
+
+def make_accessible(game: Game, card_id: str) -> int:
+    """Make ``card_id`` a face-up accessible card of the current age; returns its slot.
+
+    The card swaps places with the card in the lowest accessible slot, wherever it was
+    (another slot, a later deck, the removed cards, the discard pile)."""
+    state = game.state
+    card = CARD_BY_ID[card_id].index
+    if card in state.structure:
+        slot = state.structure.index(card)
+        if slot in state.accessible:
+            state.face_up[slot] = True
+            return slot
+    target = min(state.accessible)
+    displaced = state.structure[target]
+    _take_out(game, card, replacement=displaced)
+    state.structure[target] = card
+    state.face_up[target] = True
+    _reindex(game)
+    return target
+
+
+def set_structure(game: Game, card_ids: list[str]) -> None:
+    """Leave only these cards in the structure, all face up and accessible (the end of an
+    age: taking the last one ends it)."""
+    state = game.state
+    wanted = [CARD_BY_ID[c].index for c in card_ids]
+    slots = list(state.accessible)[: len(wanted)]
+    for slot, card in zip(slots, wanted, strict=True):
+        _take_out(game, card)
+        state.structure[slot] = card
+        state.face_up[slot] = True
+    for slot in range(len(state.structure)):
+        if slot not in slots:
+            state.structure[slot] = -1
+    state.accessible = sorted(slots)
+    state.cards_left = len(slots)
+    _reindex(game)
+
+
+def set_decision(game: Game, kind: DecisionKind, seat: int, options: tuple[int, ...]) -> None:
+    game.state.pending.insert(0, Decision(kind, seat, options))
+
+
+def _reindex(game: Game) -> None:
+    """Rebuild the engine's card -> slot index after the structure was rearranged."""
+    state = game.state
+    state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
+    for cache in state.price_cache:
+        cache.clear()
+
+
+def _take_out(game: Game, card: int, replacement: int = -1) -> None:
+    """Remove a card from every place it may be; ``replacement`` takes its place there."""
+    state = game.state
+    for deck in [state.structure, *state.decks.values()]:
+        if card in deck:
+            deck[deck.index(card)] = replacement
+            return
+    for pool in (state.removed_cards, state.discard):
+        if card in pool:
+            if replacement >= 0:
+                pool[pool.index(card)] = replacement
+            else:
+                pool.remove(card)
+            return
+    for p in state.players:
+        if card in p.cards:
+            raise AssertionError(f"{CARDS[card].id} is already in a city")
+
+
+def is_play_phase(game: Game) -> bool:
+    return game.state.phase == Phase.PLAY
