@@ -130,6 +130,9 @@ def set_structure(game: Game, card_ids: list[str]) -> None:
     for slot in range(len(state.structure)):
         if slot not in slots:
             state.structure[slot] = -1
+            state.cover_count[slot] = len(state.structure)  # gone: never uncovered again
+        else:
+            state.cover_count[slot] = 0
     state.accessible = sorted(slots)
     state.cards_left = len(slots)
     _reindex(game)
@@ -137,6 +140,20 @@ def set_structure(game: Game, card_ids: list[str]) -> None:
 
 def set_decision(game: Game, kind: DecisionKind, seat: int, options: tuple[int, ...]) -> None:
     game.state.pending.insert(0, Decision(kind, seat, options))
+
+
+def _spare_card_like(game: Game, card: int) -> int:
+    """A card removed at setup, of the same age (a guild for a guild) when one is left."""
+    state = game.state
+    wanted = CARDS[card]
+    same_age = [c for c in state.removed_cards
+                if (CARDS[c].age, CARDS[c].is_guild) == (wanted.age, wanted.is_guild)]
+    spares = same_age or state.removed_cards
+    if not spares:
+        raise AssertionError(f"no spare card to replace {wanted.id} in its age's deck")
+    spare = spares[0]
+    state.removed_cards.remove(spare)
+    return spare
 
 
 def _reindex(game: Game) -> None:
@@ -150,8 +167,13 @@ def _reindex(game: Game) -> None:
 def _take_out(game: Game, card: int, replacement: int = -1) -> None:
     """Remove a card from every place it may be; ``replacement`` takes its place there."""
     state = game.state
-    for deck in [state.structure, *state.decks.values()]:
-        if card in deck:
+    if card in state.structure:
+        state.structure[state.structure.index(card)] = replacement
+        return
+    for age, deck in state.decks.items():
+        if card in deck and age > state.age:
+            if replacement < 0:  # a later age must still deal 20 cards: bring one back
+                replacement = _spare_card_like(game, card)
             deck[deck.index(card)] = replacement
             return
     for pool in (state.removed_cards, state.discard):

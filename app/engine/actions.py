@@ -17,7 +17,7 @@ action is legal is for the game to say.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from .cards import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID
 from .errors import MalformedActionError
@@ -28,14 +28,12 @@ class PickWonder:
     """Draft: take one of the wonders on offer."""
 
     wonder: str
-    type: ClassVar[str] = "pick_wonder"
-    prefix: ClassVar[str] = "pick"
 
     def __str__(self) -> str:
         return f"pick:{self.wonder}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "wonder": self.wonder}
+        return {"type": TYPE_NAMES[type(self)], "wonder": self.wonder}
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +41,12 @@ class BuildCard:
     """Take an accessible card and build it in your city."""
 
     card: str
-    type: ClassVar[str] = "build"
-    prefix: ClassVar[str] = "build"
 
     def __str__(self) -> str:
         return f"build:{self.card}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "card": self.card}
+        return {"type": TYPE_NAMES[type(self)], "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +54,12 @@ class DiscardCard:
     """Take an accessible card and discard it for coins."""
 
     card: str
-    type: ClassVar[str] = "discard"
-    prefix: ClassVar[str] = "discard"
 
     def __str__(self) -> str:
         return f"discard:{self.card}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "card": self.card}
+        return {"type": TYPE_NAMES[type(self)], "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +68,12 @@ class BuildWonder:
 
     wonder: str
     card: str
-    type: ClassVar[str] = "build_wonder"
-    prefix: ClassVar[str] = "wonder"
 
     def __str__(self) -> str:
         return f"wonder:{self.wonder}:{self.card}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "wonder": self.wonder, "card": self.card}
+        return {"type": TYPE_NAMES[type(self)], "wonder": self.wonder, "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +82,12 @@ class ChooseProgressToken:
     Library's draw."""
 
     token: str
-    type: ClassVar[str] = "choose_progress"
-    prefix: ClassVar[str] = "progress"
 
     def __str__(self) -> str:
         return f"progress:{self.token}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "token": self.token}
+        return {"type": TYPE_NAMES[type(self)], "token": self.token}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +95,12 @@ class DestroyCard:
     """Statue of Zeus / Circus Maximus: put one of the opponent's cards in the discard pile."""
 
     card: str
-    type: ClassVar[str] = "destroy"
-    prefix: ClassVar[str] = "destroy"
 
     def __str__(self) -> str:
         return f"destroy:{self.card}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "card": self.card}
+        return {"type": TYPE_NAMES[type(self)], "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +108,12 @@ class BuildFromDiscard:
     """The Mausoleum: build a card of the discard pile for free."""
 
     card: str
-    type: ClassVar[str] = "build_from_discard"
-    prefix: ClassVar[str] = "mausoleum"
 
     def __str__(self) -> str:
         return f"mausoleum:{self.card}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "card": self.card}
+        return {"type": TYPE_NAMES[type(self)], "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,14 +121,12 @@ class ChooseStarter:
     """Choose which seat (0 or 1) starts the next age."""
 
     seat: int
-    type: ClassVar[str] = "choose_starter"
-    prefix: ClassVar[str] = "starter"
 
     def __str__(self) -> str:
         return f"starter:{self.seat}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, "seat": self.seat}
+        return {"type": TYPE_NAMES[type(self)], "seat": self.seat}
 
 
 Action = (
@@ -153,6 +137,18 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PickWonder, BuildCard, DiscardCard, BuildWonder, ChooseProgressToken, DestroyCard,
     BuildFromDiscard, ChooseStarter,
 )
+TYPE_NAMES: dict[type, str] = {
+    PickWonder: "pick_wonder", BuildCard: "build", DiscardCard: "discard",
+    BuildWonder: "build_wonder", ChooseProgressToken: "choose_progress", DestroyCard: "destroy",
+    BuildFromDiscard: "build_from_discard", ChooseStarter: "choose_starter",
+}
+"""The ``type`` of each action in its JSON form."""
+_PREFIXES: dict[type, str] = {
+    PickWonder: "pick", BuildCard: "build", DiscardCard: "discard", BuildWonder: "wonder",
+    ChooseProgressToken: "progress", DestroyCard: "destroy", BuildFromDiscard: "mausoleum",
+    ChooseStarter: "starter",
+}
+"""The first word of each action's notation."""
 
 
 def _card(value: Any) -> str:
@@ -174,8 +170,6 @@ def _token(value: Any) -> str:
 
 
 def _seat(value: Any) -> int:
-    if isinstance(value, str) and value in ("0", "1"):
-        return int(value)
     if type(value) is not int or value not in (0, 1):
         raise MalformedActionError(f"seat must be 0 or 1, not {value!r}")
     return value
@@ -205,8 +199,8 @@ def _make(kind: str, args: list[Any]) -> Action:
             return ChooseStarter(_seat(args[0]))
 
 
-_TYPE_BY_PREFIX = {cls.prefix: cls.type for cls in ACTION_TYPES}
-_FIELDS = {cls.type: [field.name for field in fields(cls)] for cls in ACTION_TYPES}
+_TYPE_BY_PREFIX = {_PREFIXES[cls]: TYPE_NAMES[cls] for cls in ACTION_TYPES}
+_FIELDS = {TYPE_NAMES[cls]: [field.name for field in fields(cls)] for cls in ACTION_TYPES}
 
 
 def parse(notation: str) -> Action:
@@ -216,7 +210,10 @@ def parse(notation: str) -> Action:
     prefix, *args = notation.strip().split(":")
     if prefix not in _TYPE_BY_PREFIX:
         raise MalformedActionError(f"unknown action {prefix!r} in {notation!r}")
-    return _make(_TYPE_BY_PREFIX[prefix], args)
+    kind = _TYPE_BY_PREFIX[prefix]
+    if kind == "choose_starter":  # the only numeric argument
+        return _make(kind, [int(a) if a in ("0", "1") else a for a in args])
+    return _make(kind, args)
 
 
 def from_json(data: Any) -> Action:
@@ -229,7 +226,7 @@ def from_json(data: Any) -> Action:
     names = _FIELDS[kind]
     extra = set(data) - set(names) - {"type"}
     if extra:
-        raise MalformedActionError(f"unexpected field(s) {sorted(extra)} for {kind}")
+        raise MalformedActionError(f"unexpected field(s) {sorted(map(str, extra))} for {kind}")
     missing = [name for name in names if name not in data]
     if missing:
         raise MalformedActionError(f"missing field(s) {missing} for {kind}")

@@ -23,6 +23,7 @@ from typing import Any
 
 from . import costs
 from .actions import (
+    TYPE_NAMES,
     Action,
     BuildCard,
     BuildFromDiscard,
@@ -302,7 +303,7 @@ class Game:
             raise _illegal("malformed", f"{action!r} is not an action")
         if decision.kind not in _DECISIONS_FOR[kind]:
             raise _illegal("wrong_decision",
-                           f"{action.type} is not possible now: waiting for "
+                           f"{TYPE_NAMES[kind]} is not possible now: waiting for "
                            f"{decision.kind.name.lower()} by seat {decision.seat}")
         self.state.events = []
         # Each handler checks everything before it changes anything.
