@@ -118,23 +118,24 @@ def make_accessible(game: Game, card_id: str) -> int:
 
 
 def set_structure(game: Game, card_ids: list[str]) -> None:
-    """Leave only these cards in the structure, all face up and accessible (the end of an
-    age: taking the last one ends it)."""
+    """Leave only these cards in the structure of the current age, all face up and
+    accessible, in slots 0, 1, ... (taking the last one ends the age). Every other slot is
+    empty for good: nothing can be uncovered there."""
     state = game.state
     wanted = [CARD_BY_ID[c].index for c in card_ids]
-    slots = list(state.accessible)[: len(wanted)]
-    for slot, card in zip(slots, wanted, strict=True):
-        _take_out(game, card)
-        state.structure[slot] = card
-        state.face_up[slot] = True
+    for card in wanted:
+        if card not in state.structure:
+            _take_out(game, card)
+    leftover = [c for c in state.structure if c >= 0 and c not in wanted]
+    state.removed_cards.extend(leftover)  # the cards cleared away leave the game
+    closed = len(state.structure)
     for slot in range(len(state.structure)):
-        if slot not in slots:
-            state.structure[slot] = -1
-            state.cover_count[slot] = len(state.structure)  # gone: never uncovered again
-        else:
-            state.cover_count[slot] = 0
-    state.accessible = sorted(slots)
-    state.cards_left = len(slots)
+        card = wanted[slot] if slot < len(wanted) else -1
+        state.structure[slot] = card
+        state.face_up[slot] = card >= 0
+        state.cover_count[slot] = 0 if card >= 0 else closed
+    state.accessible = list(range(len(wanted)))
+    state.cards_left = len(wanted)
     _reindex(game)
 
 
