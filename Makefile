@@ -28,7 +28,7 @@ pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine.py --games $(GAMES)
+	$(BIN)/python bench/engine.py --games $(GAMES) --compiled
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,25 +1,30 @@
 """Engine speed: plays N seeded random games (each legal action equally likely) on one core.
 
-    python bench/engine.py --games 2000
+    python bench/engine.py --games 2000              # the engine as it runs in the server
+    python bench/engine.py --games 2000 --compiled   # also the mypyc-compiled engine
 
-Prints games/s and actions/s. A figure, not a test: it never fails on speed.
+Prints games/s and actions/s, and a digest of every game's final state hash: the compiled
+engine must produce exactly the same games. A figure, not a test: it never fails on speed.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from app.engine import Game
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def play(seeds: range) -> int:
-    """Play one game per seed; returns the number of actions applied."""
+def play(seeds: range, keep: list[object] | None = None) -> int:
+    """Play one game per seed; returns the number of actions. Finished games are kept in
+    ``keep`` when given (not while timing: a growing heap slows the garbage collector)."""
+    from app.engine import Game
+
     actions = 0
     for seed in seeds:
         game = Game.new(seed)
@@ -29,7 +34,30 @@ def play(seeds: range) -> int:
         while not game.is_over:
             apply(choose(legal()))
             actions += 1
+        if keep is not None:
+            keep.append(game)
     return actions
+
+
+def measure(games: int, first_seed: int, repeat: int) -> None:
+    import app.engine.game as engine
+
+    seeds = range(first_seed, first_seed + games)
+    play(range(50))  # warm up
+    best = float("inf")
+    actions = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        actions = play(seeds)
+        best = min(best, time.perf_counter() - start)
+    finished: list[object] = []
+    play(seeds, keep=finished)
+    hashes = "".join(game.state_hash() for game in finished)  # type: ignore[attr-defined]
+    digest = hashlib.sha256(hashes.encode()).hexdigest()
+    kind = "compiled (mypyc)" if engine.__file__.endswith((".so", ".pyd")) else "pure Python"
+    print(f"{kind:>17}: {games / best:>7,.0f} games/s  {actions / best:>9,.0f} actions/s  "
+          f"({games} games, {actions / games:.1f} actions each, best of {repeat}: "
+          f"{best:.3f} s; results {digest[:12]})")
 
 
 def main() -> None:
@@ -37,19 +65,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="report the best of N runs")
+    parser.add_argument("--compiled", action="store_true",
+                        help="also build and measure the mypyc-compiled engine")
     args = parser.parse_args()
-    seeds = range(args.first_seed, args.first_seed + args.games)
-    play(range(50))  # warm up
-    best = float("inf")
-    actions = 0
-    for _ in range(args.repeat):
-        start = time.perf_counter()
-        actions = play(seeds)
-        best = min(best, time.perf_counter() - start)
-    print(f"{args.games} games, {actions} actions, best of {args.repeat}: {best:.3f} s")
-    print(f"{args.games / best:,.0f} games/s   {actions / best:,.0f} actions/s   "
-          f"({actions / args.games:.1f} actions per game, Python {sys.version.split()[0]})")
+    print(f"Python {sys.version.split()[0]}, one process")
+    measure(args.games, args.first_seed, args.repeat)
+    if args.compiled:
+        from compile_engine import build
+
+        # A fresh interpreter whose "app" package is the compiled copy.
+        child = (f"import sys; sys.path[:0] = [{str(build())!r}, {str(ROOT / 'bench')!r}]; "
+                 f"from engine import measure; "
+                 f"measure({args.games}, {args.first_seed}, {args.repeat})")
+        subprocess.run([sys.executable, "-c", child], check=True)
 
 
 if __name__ == "__main__":
+    sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
     main()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import Game, Options, events_for, view
+from app.engine import CARD_BY_ID, BuildCard, Game, Options, events_for, view
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.game import WONDER_CAP
 from app.engine.state import DecisionKind, GameState, Phase
@@ -102,7 +102,9 @@ def _scan_for_leaks(game: Game, events: list[dict[str, Any]]) -> None:
         assert not leaked, f"viewer {viewer} sees hidden {sorted(leaked)}"
 
 
-def play_random(seed: int, scan: bool) -> Game:
+def play_random(seed: int, scan: bool, favourite: str | None = None) -> Game:
+    """Play a seeded game choosing uniformly among legal actions; with ``favourite`` (a
+    colour), building a card of that colour whenever one is legal."""
     options = Options(wonder_selection="first_game" if seed % 7 == 0 else "draft")
     game = Game.new(seed, options)
     chooser = random.Random(seed)
@@ -110,7 +112,10 @@ def play_random(seed: int, scan: bool) -> Game:
         if game.is_over:
             break
         before = game.state.players[0].coins + game.state.players[1].coins
-        events = game.apply(chooser.choice(game.legal_actions()))
+        legal = game.legal_actions()
+        preferred = [a for a in legal if isinstance(a, BuildCard)
+                     and CARD_BY_ID[a.card].color.name.lower() == favourite]
+        events = game.apply(chooser.choice(preferred or legal))
         assert before >= 0
         _check_invariants(game)
         if scan:
@@ -153,11 +158,11 @@ def test_same_seed_and_actions_give_the_same_game_on_replay() -> None:
 
 
 def test_all_three_victories_occur_in_random_play() -> None:
-    kinds = collections.Counter()
-    seed = 0
-    while len(kinds) < 3 and seed < 3000:
-        outcome = play_random(seed, scan=False).outcome()
+    """Players keen on green or red cards reach every kind of victory, and every invariant
+    holds on the way (uniform play rarely gathers six science symbols)."""
+    kinds: collections.Counter[str] = collections.Counter()
+    for seed in range(300):
+        outcome = play_random(seed, scan=False, favourite=("green", "red")[seed % 2]).outcome()
         assert outcome is not None
         kinds[outcome.victory] += 1
-        seed += 1
-    assert set(kinds) == {"civilian", "military", "science"}
+    assert set(kinds) == {"civilian", "military", "science"}, kinds

@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from enum import IntEnum
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 RESOURCES: tuple[str, ...] = ("wood", "clay", "stone", "glass", "papyrus")
 """Resource names; a resource is its index in this tuple (0-2 raw, 3-4 manufactured)."""
@@ -270,12 +270,16 @@ def _load() -> _Database:
     return tuple(cards), tuple(wonders), tuple(tokens), tuple(symbols)
 
 
-CARDS, WONDERS, TOKENS, CHAIN_SYMBOLS = _load()
-"""All building cards, wonders, progress tokens, and the chain symbol names."""
+_DATABASE = _load()
+CARDS: Final = _DATABASE[0]
+"""All 73 building cards (guilds included), in the data file's order."""
+WONDERS: Final = _DATABASE[1]
+TOKENS: Final = _DATABASE[2]
+CHAIN_SYMBOLS: Final = _DATABASE[3]
 
-CARD_BY_ID: dict[str, Card] = {card.id: card for card in CARDS}
-WONDER_BY_ID: dict[str, Wonder] = {wonder.id: wonder for wonder in WONDERS}
-TOKEN_BY_ID: dict[str, ProgressToken] = {token.id: token for token in TOKENS}
+CARD_BY_ID: Final[dict[str, Card]] = {card.id: card for card in CARDS}
+WONDER_BY_ID: Final[dict[str, Wonder]] = {wonder.id: wonder for wonder in WONDERS}
+TOKEN_BY_ID: Final[dict[str, ProgressToken]] = {token.id: token for token in TOKENS}
 
 
 def _check_choice_sets_laminar() -> None:

@@ -10,12 +10,13 @@ so the price shown is always the lowest the rules allow.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import CARDS, RESOURCES, WONDERS, Color
 from .state import PlayerState
 
-_ALL_RESOURCES = tuple(range(len(RESOURCES)))
-_NEEDED: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {
+_ALL_RESOURCES: Final = tuple(range(len(RESOURCES)))
+_NEEDED: Final[dict[tuple[int, ...], tuple[tuple[int, int], ...]]] = {
     cost: tuple((r, n) for r, n in enumerate(cost) if n)
     for cost in [card.cost for card in CARDS] + [wonder.cost for wonder in WONDERS]
 }
@@ -56,8 +57,8 @@ class Payment:
         }
 
 
-CHAIN = Payment(coins=0, trade=0, chain=True)
-_COINS_ONLY = tuple(Payment(coins=n, trade=0) for n in range(16))
+CHAIN: Final = Payment(coins=0, trade=0, chain=True)
+_COINS_ONLY: Final = tuple(Payment(coins=n, trade=0) for n in range(16))
 
 
 def coins_only(coins: int) -> Payment:

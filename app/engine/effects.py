@@ -7,13 +7,15 @@ does not end until every decision is made.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .cards import CARDS, SCIENCE_SYMBOLS, TOKENS, Color, Effects, Kind
 from .state import Decision, DecisionKind, GameState, Phase, PlayerState
 
-CAPITAL = 9
-LOOT_ZONES = ((3, 2), (6, 5))
+CAPITAL: Final = 9
+LOOT_ZONES: Final = ((3, 2), (6, 5))
 """(distance from the centre that enters the zone, coins lost) for the two loot tokens."""
-SCIENCE_SUPREMACY = 6
+SCIENCE_SUPREMACY: Final = 6
 
 
 def count_kind(player: PlayerState, kind: Kind) -> int:

@@ -19,7 +19,7 @@ import hashlib
 import json
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from . import costs
 from .actions import (
@@ -43,34 +43,34 @@ from .layouts import LAYOUTS
 from .scoring import Outcome, civilian_outcome, score_sheet
 from .state import Decision, DecisionKind, GameState, Options, Phase
 
-ENGINE_VERSION = "1"
+ENGINE_VERSION: Final = "1"
 """Bumped whenever a rule change could make an old action log replay differently."""
 
-WONDER_CAP = 7
-DRAFT_ROUND = 4
+WONDER_CAP: Final = 7
+DRAFT_ROUND: Final = 4
 # Who picks at each step of the draft: F = first player, S = second. The last wonder of
 # each round (steps 3 and 7) goes to its taker without a choice.
-_DRAFT_PICKERS = (0, 1, 1, 0, 1, 0, 0, 1)
-_AUTOMATIC_STEPS = (3, 7)
+_DRAFT_PICKERS: Final = (0, 1, 1, 0, 1, 0, 0, 1)
+_AUTOMATIC_STEPS: Final = (3, 7)
 
 # Canonical action objects, built once: legal_actions allocates nothing but its list.
-_PICK = tuple(PickWonder(w.id) for w in WONDERS)
-_BUILD = tuple(BuildCard(c.id) for c in CARDS)
-_DISCARD = tuple(DiscardCard(c.id) for c in CARDS)
-_WONDER = tuple(tuple(BuildWonder(w.id, c.id) for w in WONDERS) for c in CARDS)
-_PROGRESS = tuple(ChooseProgressToken(t.id) for t in TOKENS)
-_DESTROY = tuple(DestroyCard(c.id) for c in CARDS)
-_REVIVE = tuple(BuildFromDiscard(c.id) for c in CARDS)
-_STARTER = (ChooseStarter(0), ChooseStarter(1))
+_PICK: Final = tuple(PickWonder(w.id) for w in WONDERS)
+_BUILD: Final = tuple(BuildCard(c.id) for c in CARDS)
+_DISCARD: Final = tuple(DiscardCard(c.id) for c in CARDS)
+_WONDER: Final = tuple(tuple(BuildWonder(w.id, c.id) for w in WONDERS) for c in CARDS)
+_PROGRESS: Final = tuple(ChooseProgressToken(t.id) for t in TOKENS)
+_DESTROY: Final = tuple(DestroyCard(c.id) for c in CARDS)
+_REVIVE: Final = tuple(BuildFromDiscard(c.id) for c in CARDS)
+_STARTER: Final = (ChooseStarter(0), ChooseStarter(1))
 
-_AGE_CARDS = {age: tuple(c.index for c in CARDS if c.age == age and not c.is_guild)
+_AGE_CARDS: Final = {age: tuple(c.index for c in CARDS if c.age == age and not c.is_guild)
               for age in (1, 2, 3)}
-_GUILDS = tuple(c.index for c in CARDS if c.is_guild)
-_CHAIN_FROM = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
+_GUILDS: Final = tuple(c.index for c in CARDS if c.is_guild)
+_CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
 """Per card: the bit of the chain symbol that makes it free (0 if none)."""
 
-_PLAY_DECISION = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
-_DECISIONS_FOR: dict[type, tuple[DecisionKind, ...]] = {
+_PLAY_DECISION: Final = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
+_DECISIONS_FOR: Final[dict[type, tuple[DecisionKind, ...]]] = {
     PickWonder: (DecisionKind.PICK_WONDER,),
     BuildCard: (DecisionKind.PLAY_CARD,),
     DiscardCard: (DecisionKind.PLAY_CARD,),
@@ -539,7 +539,7 @@ class Game:
             state.current = 1 - state.current
 
 
-_HANDLERS: dict[type, Callable[[Game, Any, Decision], None]] = {
+_HANDLERS: Final[dict[type, Callable[[Game, Any, Decision], None]]] = {
     PickWonder: Game._pick_wonder,
     BuildCard: Game._build_card,
     DiscardCard: Game._discard_card,

@@ -10,6 +10,7 @@ numbered row by row, left to right.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ def _layout(age: int, rows: list[list[int]]) -> Layout:
     )
 
 
-LAYOUTS: dict[int, Layout] = {
+LAYOUTS: Final[dict[int, Layout]] = {
     # Age I: a pyramid of 2-3-4-5-6 cards.
     1: _layout(1, [[4, 6], [3, 5, 7], [2, 4, 6, 8], [1, 3, 5, 7, 9], [0, 2, 4, 6, 8, 10]]),
     # Age II: the inverted pyramid, 6-5-4-3-2.

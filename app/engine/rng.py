@@ -1,60 +1,95 @@
-"""A tiny deterministic random generator kept inside the game state.
+"""The deterministic random generator kept inside the game state.
 
-SplitMix64 is defined by integer arithmetic alone, so a seed gives the same sequence on every
-machine and every Python version (unlike ``random.Random``, whose shuffle and randrange have
-changed between releases). Its whole state is one 64-bit integer, cheap to copy and to hash.
+xoshiro128** (Blackman and Vigna): four 32-bit words of state. Defined by integer arithmetic
+alone, so a seed gives the same sequence on every machine and Python version (unlike
+``random.Random``, whose shuffle and randrange have changed between releases). Every
+intermediate value stays below 2**37, which keeps it fast both interpreted and compiled.
+The four words are seeded from the game seed with SplitMix64, as the authors recommend.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK32: Final = 0xFFFFFFFF
+_MASK64: Final = (1 << 64) - 1
 
 T = TypeVar("T")
 
 
-class SplitMix64:
-    """SplitMix64 generator; ``state`` is the full state and may be saved and restored."""
+def _splitmix64(x: int) -> tuple[int, int]:
+    """One SplitMix64 step: (next state, output)."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x, z ^ (z >> 31)
 
-    __slots__ = ("state",)
+
+class Rng:
+    """xoshiro128**; :attr:`state` may be read for hashing and saving."""
+
+    __slots__ = ("s0", "s1", "s2", "s3")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        x, a = _splitmix64(seed & _MASK64)
+        _, b = _splitmix64(x)
+        self.s0, self.s1 = a & _MASK32, a >> 32
+        self.s2, self.s3 = b & _MASK32, b >> 32
+        if not (self.s0 | self.s1 | self.s2 | self.s3):  # the one state it must avoid
+            self.s0 = 1
 
-    def next_u64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+    @property
+    def state(self) -> tuple[int, int, int, int]:
+        return (self.s0, self.s1, self.s2, self.s3)
+
+    def next_u32(self) -> int:
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
+        x = (s1 * 5) & _MASK32
+        result = ((((x << 7) | (x >> 25)) & _MASK32) * 9) & _MASK32
+        t = (s1 << 9) & _MASK32
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
+        return result
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``, without bias (Lemire's multiply-and-reject)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        product = self.next_u64() * n
-        if product & _MASK < n:  # rare: only then can the result be biased
-            threshold = ((1 << 64) - n) % n
-            while product & _MASK < threshold:
-                product = self.next_u64() * n
-        return product >> 64
+        """A uniform integer in ``range(n)`` (n < 2**32), without bias: Lemire's
+        multiply-and-reject."""
+        if not 0 < n <= _MASK32:
+            raise ValueError("n must be in 1..2**32-1")
+        product = self.next_u32() * n
+        if product & _MASK32 < n:  # rare: only then can the result be biased
+            threshold = ((1 << 32) - n) % n
+            while product & _MASK32 < threshold:
+                product = self.next_u32() * n
+        return product >> 32
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place; each index drawn as by :meth:`below`."""
-        # next_u64 and below, inlined: setting up a game is mostly shuffling.
-        state = self.state
+        """Fisher-Yates shuffle in place, each index drawn exactly as :meth:`below` draws it.
+
+        The generator step is written out here with the state in locals: setting up a game
+        is mostly shuffling."""
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                product = (z ^ (z >> 31)) * n
-                if product & _MASK >= n or product & _MASK >= ((1 << 64) - n) % n:
+                x = (s1 * 5) & _MASK32
+                product = ((((x << 7) | (x >> 25)) & _MASK32) * 9 & _MASK32) * n
+                t = (s1 << 9) & _MASK32
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
+                low = product & _MASK32
+                if low >= n or low >= ((1 << 32) - n) % n:
                     break
-            j = product >> 64
+            j = product >> 32
             items[i], items[j] = items[j], items[i]
-        self.state = state
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARDS, TOKENS, WONDERS, Color
 from .effects import most
 from .state import GameState
 
-MILITARY_POINTS = ((6, 10), (3, 5), (1, 2))
+MILITARY_POINTS: Final = ((6, 10), (3, 5), (1, 2))
 """(distance of the pawn into the opponent's side, points), largest first."""
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from .cards import RESOURCES, SCIENCE_SYMBOLS, Color
-from .rng import SplitMix64
+from .rng import Rng
 
 SEATS = (0, 1)
 
@@ -67,29 +67,27 @@ class Options:
         return cls(**data)
 
 
+_PLAYER_FIELDS: Final = (
+    "coins", "production", "choice_sets", "trade_price_one", "chains", "science",
+    "colors", "cards", "wonders", "built_wonders", "retired_wonders", "tokens",
+    "wonder_resource_discount", "blue_resource_discount", "receives_opponent_trade_coins",
+    "extra_shields_per_red_card", "wonders_play_again", "coins_per_chain_build",
+)
+_GAME_FIELDS: Final = (
+    "seed", "options", "rng", "phase", "age", "current", "first_player", "players",
+    "pawn", "loot", "board_tokens", "box_tokens", "draft_rounds", "draft_offer",
+    "draft_step", "unused_wonders", "decks", "removed_cards", "structure", "face_up",
+    "cover_count", "accessible", "cards_left", "discard", "pending", "turn_open",
+    "play_again", "last_taker", "wonders_built", "winner", "victory",
+)
+"""What a game state is; the hash covers exactly these. The other slots (``events`` and
+the derived indexes ``slot_of`` and ``price_cache``) are working space."""
+
+
 class PlayerState:
     """One city: its treasury, production, cards, wonders and tokens."""
 
-    __slots__ = (
-        "blue_resource_discount",
-        "built_wonders",
-        "cards",
-        "chains",
-        "choice_sets",
-        "coins",
-        "coins_per_chain_build",
-        "colors",
-        "extra_shields_per_red_card",
-        "production",
-        "receives_opponent_trade_coins",
-        "retired_wonders",
-        "science",
-        "tokens",
-        "trade_price_one",
-        "wonder_resource_discount",
-        "wonders",
-        "wonders_play_again",
-    )
+    __slots__ = _PLAYER_FIELDS
 
     def __init__(self) -> None:
         self.coins = 7
@@ -123,53 +121,18 @@ class PlayerState:
 
     def snapshot(self) -> dict[str, Any]:
         """Every field, for hashing and debugging."""
-        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+        return {name: _plain(getattr(self, name)) for name in _PLAYER_FIELDS}
 
 
 class GameState:
     """Everything about one game, hidden parts included."""
 
-    __slots__ = (
-        "accessible",
-        "age",
-        "board_tokens",
-        "box_tokens",
-        "cards_left",
-        "cover_count",
-        "current",
-        "decks",
-        "discard",
-        "draft_offer",
-        "draft_rounds",
-        "draft_step",
-        "events",
-        "face_up",
-        "first_player",
-        "last_taker",
-        "loot",
-        "options",
-        "pawn",
-        "pending",
-        "phase",
-        "play_again",
-        "players",
-        "price_cache",
-        "removed_cards",
-        "rng",
-        "seed",
-        "slot_of",
-        "structure",
-        "turn_open",
-        "unused_wonders",
-        "victory",
-        "winner",
-        "wonders_built",
-    )
+    __slots__ = (*_GAME_FIELDS, "events", "slot_of", "price_cache")
 
     def __init__(self, seed: int, options: Options) -> None:
         self.seed = seed
         self.options = options
-        self.rng = SplitMix64(seed)
+        self.rng = Rng(seed)
         self.phase = Phase.DRAFT
         self.age = 0
         self.current = 0
@@ -215,9 +178,7 @@ class GameState:
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for name in self.__slots__:
-            if name in ("events", "slot_of", "price_cache"):
-                continue  # derived from the other fields
+        for name in _GAME_FIELDS:
             value = getattr(self, name)
             if name == "rng":
                 value = value.state
