@@ -28,11 +28,12 @@ def play(seeds: range, keep: list[object] | None = None) -> int:
     actions = 0
     for seed in seeds:
         game = Game.new(seed)
-        choose = random.Random(seed).choice
+        uniform = random.Random(seed).random
         legal = game.legal_actions
         apply = game.apply
         while not game.is_over:
-            apply(choose(legal()))
+            choices = legal()
+            apply(choices[int(uniform() * len(choices))])  # uniform to within 2**-53
             actions += 1
         if keep is not None:
             keep.append(game)

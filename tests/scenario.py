@@ -4,23 +4,99 @@ Start from a real game (first-game wonders, seat 0 to play Age I) and arrange it
 cards or wonders, set coins, put a chosen card where it can be taken. Arranging bypasses the
 rules on purpose (no coins, shields or decisions from placed cards); the action under test
 then goes through the real ``Game.apply``.
+
+Every arranging function keeps the engine's derived indexes (card -> slot, price caches) up to
+date, so a test never has to rebuild them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 from app.engine import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID, Game, Options
-from app.engine.cards import CARDS, TOKENS
+from app.engine.actions import ChooseStarter, DiscardCard
+from app.engine.cards import CARDS, RESOURCES, TOKENS
 from app.engine.state import Decision, DecisionKind, Phase, PlayerState
 
+SOURCES = {
+    "wood": ("lumber_yard", "logging_camp", "sawmill"),
+    "clay": ("clay_pool", "clay_pit", "brickyard"),
+    "stone": ("quarry", "stone_pit", "shelf_quarry"),
+    "glass": ("glassworks", "glassblower"),
+    "papyrus": ("press", "drying_room"),
+}
+"""The brown and grey cards that make each resource, in the order :func:`supply_resources`
+places them."""
 
-def new_game(seed: int = 1, first_player: int = 0) -> Game:
-    """A game in Age I, ``first_player`` to act, first-game wonders (seat 0 / seat 1 each have
-    their own four; use :func:`set_wonders` to change them)."""
-    return Game.new(seed, Options(wonder_selection="first_game", first_player=first_player))
 
+# ------------------------------------------------------------------------- games and ages
+
+def new_game(seed: int = 1, first_player: int = 0, age: int = 1) -> Game:
+    """A game with the first-game wonders (seat 0 / seat 1 each have their own four; use
+    :func:`set_wonders` to change them), ``first_player`` to act, in Age I or, with ``age``,
+    straight in a later age (:func:`start_age`)."""
+    game = Game.new(seed, Options(wonder_selection="first_game", first_player=first_player))
+    if age != 1:
+        start_age(game, age)
+    return game
+
+
+def new_position(
+    structure: Sequence[str] | None = None,
+    *,
+    age: int = 1,
+    seed: int = 1,
+    first_player: int = 0,
+    cities: Mapping[int, Iterable[str]] | None = None,
+    coins: Mapping[int, int] | None = None,
+) -> Game:
+    """:func:`new_game` in ``age``, ``first_player`` to act; each seat's city holds
+    ``cities[seat]`` (:func:`place_cards`); when ``structure`` is given, only those cards are
+    left, all accessible (:func:`set_structure`); ``coins[seat]`` coins (:func:`set_coins`)."""
+    game = new_game(seed, first_player=first_player, age=age)
+    for seat, card_ids in (cities or {}).items():
+        place_cards(game, seat, card_ids)
+    if structure is not None:
+        set_structure(game, structure)
+    set_coins(game, coins or {})
+    return game
+
+
+def start_age(game: Game, age: int) -> None:
+    """Lay out ``age`` with the engine's own ``Game._start_age``: the real layout of that age's
+    deck, exactly as the end of the previous age would lay it out, without replaying the
+    earlier ages (whose random moves would fill cities a test could not control). The cities
+    are kept, the seat to act does not change and no starter is chosen; the ``age_started``
+    event is dropped (nothing was played)."""
+    game._start_age(age)
+    game.state.events = []
+    _reindex(game)
+
+
+def finish_age(game: Game, starter: int | None = None) -> None:
+    """Play the current age out through real moves: whoever is to act discards an accessible
+    card until the age ends. The next age is then laid out and waits for its starter to be
+    chosen; with ``starter``, that choice is made at once (by whoever must make it)."""
+    state = game.state
+    age = state.age
+    while state.age == age and not game.is_over:
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, DiscardCard)))
+    decision = game.decision
+    if starter is not None and decision is not None \
+            and decision.kind == DecisionKind.CHOOSE_STARTER:
+        game.apply(ChooseStarter(starter))
+
+
+# ------------------------------------------------------------------------- cities
 
 def player(game: Game, seat: int) -> PlayerState:
     return game.state.players[seat]
+
+
+def set_coins(game: Game, coins: Mapping[int, int]) -> None:
+    """Give each seat of ``coins`` exactly that many coins, e.g. ``{0: 8, 1: 10}``."""
+    for seat, n in coins.items():
+        game.state.players[seat].coins = n
 
 
 def place_card(game: Game, seat: int, card_id: str) -> None:
@@ -47,6 +123,25 @@ def place_card(game: Game, seat: int, card_id: str) -> None:
     _reindex(game)
 
 
+def place_cards(game: Game, seat: int, card_ids: Iterable[str]) -> None:
+    """:func:`place_card` for each of ``card_ids``, in order."""
+    for card_id in card_ids:
+        place_card(game, seat, card_id)
+
+
+def supply_resources(game: Game, seat: int, wonder_id: str) -> None:
+    """Place in ``seat``'s city brown/grey cards (:data:`SOURCES`) until it makes every
+    resource ``wonder_id`` needs: nothing is left to buy."""
+    cost = WONDER_BY_ID[wonder_id].cost
+    p = game.state.players[seat]
+    for r, name in enumerate(RESOURCES):
+        for card_id in SOURCES[name]:
+            if p.production[r] >= cost[r]:
+                break
+            if CARD_BY_ID[card_id].index not in p.cards:
+                place_card(game, seat, card_id)
+
+
 def give_token(game: Game, seat: int, token_id: str) -> None:
     """Give a progress token with its standing rules, without its one-time coins."""
     token = TOKEN_BY_ID[token_id]
@@ -65,6 +160,20 @@ def give_token(game: Game, seat: int, token_id: str) -> None:
     p.coins_per_chain_build += e.coins_per_chain_build
     if e.science >= 0:
         p.science[e.science] += 1
+    _reindex(game)
+
+
+def set_tokens(game: Game, board: Iterable[str], box: Iterable[str] | None = None) -> None:
+    """Put exactly the tokens of ``board`` on the board and those of ``box`` out of the game
+    (the box); without ``box``, every token neither on the board nor in a city goes there."""
+    state = game.state
+    state.board_tokens = sorted(TOKEN_BY_ID[t].index for t in board)
+    if box is None:
+        held = {t for p in state.players for t in p.tokens}
+        state.box_tokens = [t.index for t in TOKENS
+                            if t.index not in state.board_tokens and t.index not in held]
+    else:
+        state.box_tokens = sorted(TOKEN_BY_ID[t].index for t in box)
     _reindex(game)
 
 
@@ -117,7 +226,7 @@ def make_accessible(game: Game, card_id: str) -> int:
     return target
 
 
-def set_structure(game: Game, card_ids: list[str]) -> None:
+def set_structure(game: Game, card_ids: Sequence[str]) -> None:
     """Leave only these cards in the structure of the current age, all face up and
     accessible, in slots 0, 1, ... (taking the last one ends the age). Every other slot is
     empty for good: nothing can be uncovered there."""
@@ -189,5 +298,22 @@ def _take_out(game: Game, card: int, replacement: int = -1) -> None:
             raise AssertionError(f"{CARDS[card].id} is already in a city")
 
 
+# ------------------------------------------------------------------------- reading a game
+
 def is_play_phase(game: Game) -> bool:
     return game.state.phase == Phase.PLAY
+
+
+def is_normal_turn(game: Game, seat: int) -> bool:
+    """``seat`` is to play a card (build, discard or wonder), no other decision pending."""
+    decision = game.decision
+    return decision is not None and decision.kind == DecisionKind.PLAY_CARD \
+        and decision.seat == seat
+
+
+def ids_of_cards(indices: Iterable[int]) -> set[str]:
+    return {CARDS[i].id for i in indices}
+
+
+def ids_of_tokens(indices: Iterable[int]) -> set[str]:
+    return {TOKENS[i].id for i in indices}

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pytest
 from scenario import (
+    finish_age,
     give_token,
     make_accessible,
     new_game,
+    new_position,
     place_card,
     player,
     set_structure,
@@ -25,13 +27,12 @@ from app.engine import (
     WONDER_BY_ID,
     BuildCard,
     BuildWonder,
-    ChooseStarter,
     DiscardCard,
     Game,
     IllegalActionError,
     costs,
 )
-from app.engine.state import DecisionKind, PlayerState
+from app.engine.state import PlayerState
 
 WOOD, CLAY, STONE, GLASS, PAPYRUS = range(5)
 FILLER = "altar"
@@ -48,15 +49,8 @@ def position(
 ) -> Game:
     """Age I, ``first_player`` to act; each seat's city holds ``cards``; the structure holds
     only ``structure`` (plus a filler), all accessible."""
-    game = new_game(seed=1, first_player=first_player)
-    for seat, ids in (cards or {}).items():
-        for card_id in ids:
-            place_card(game, seat, card_id)
-    if structure:
-        set_structure(game, [*structure, FILLER])
-    for seat, n in (coins or {}).items():
-        player(game, seat).coins = n
-    return game
+    return new_position([*structure, FILLER] if structure else None, cities=cards, coins=coins,
+                        first_player=first_player)
 
 
 def card_payment(game: Game, seat: int, card_id: str) -> costs.Payment:
@@ -92,15 +86,6 @@ def built_payment(events: list[dict[str, object]]) -> dict[str, object]:
 
 def units_bought(payment: costs.Payment) -> int:
     return sum(n for _, n, _ in payment.bought)
-
-
-def to_age(game: Game, age: int, starter: int = 0) -> None:
-    """Discard cards until ``age`` starts, then let ``starter`` begin it."""
-    while game.state.age < age or game.decision.kind == DecisionKind.CHOOSE_STARTER:
-        if game.decision.kind == DecisionKind.CHOOSE_STARTER:
-            game.apply(ChooseStarter(starter))
-            continue
-        game.apply(next(a for a in game.legal_actions() if isinstance(a, DiscardCard)))
 
 
 # ---------------------------------------------------------------- rulebook examples
@@ -232,7 +217,8 @@ def test_chain_baths_to_aqueduct_is_free() -> None:
 def test_chain_palisade_to_fortifications_skips_an_age() -> None:
     # SR:258: Jelena has the Palisade (Age I); in Age III she builds Fortifications free.
     game = new_game(seed=5)
-    to_age(game, 3, starter=0)
+    finish_age(game, starter=0)   # Age I, then Age II, played out with real discards
+    finish_age(game, starter=0)
     assert game.state.age == 3
     place_card(game, 0, "palisade")
     place_card(game, 1, "shelf_quarry")

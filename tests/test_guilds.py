@@ -1,10 +1,11 @@
 """The seven guilds, built through real actions in Age III positions.
 
-Every position is a first-game scenario game moved straight to Age III with the engine's own
-``Game._start_age(3)``: that lays out the real Age III deck exactly as the end of Age II would,
-without replaying two ages of random moves whose cities we could not control. The structure is
-then cut down to the few cards the test plays (``leave_only``), so that taking the last of them
-ends the game and the guild's points can be read from the real outcome.
+Every position is a first-game scenario game moved straight to Age III with
+``scenario.start_age`` (the engine's own ``Game._start_age``): that lays out the real Age III
+deck exactly as the end of Age II would, without replaying two ages of random moves whose cities
+we could not control. The structure is then cut down to the few cards the test plays
+(``set_structure``), so that taking the last of them ends the game and the guild's points can be
+read from the real outcome.
 
 Rules (rules.md, "Guilds"): at build, 1 coin per card of the colour in the city with the most of
 them (either city); at the end, 1 point per card in the city with the most then (chosen again).
@@ -15,7 +16,7 @@ brown and grey counted together in one city.
 from __future__ import annotations
 
 import pytest
-from scenario import mark_wonder_built, new_game, place_card, player, set_structure
+from scenario import mark_wonder_built, new_game, place_cards, player, set_coins, set_structure
 
 from app.engine import Action, BuildCard, BuildWonder, DiscardCard, Game
 from app.engine.scoring import ScoreSheet
@@ -29,37 +30,10 @@ PRODUCTION_1 = ["lumber_yard", "logging_camp", "clay_pool", "clay_pit", "quarry"
 
 def age3_game(seed: int = 3) -> Game:
     """A first-game scenario, seat 0 to play, in Age III (see the module docstring)."""
-    game = new_game(seed, first_player=0)
-    game._start_age(3)
-    game.state.events = []
+    game = new_game(seed, first_player=0, age=3)
     assert game.state.age == 3
     assert game.to_act == 0
     return game
-
-
-def leave_only(game: Game, card_ids: list[str]) -> None:
-    """Only these cards stay in the structure, face up and accessible; nothing is left under
-    them, so taking the last one ends the age (here: the game)."""
-    state = game.state
-    state.accessible = list(range(len(state.structure)))  # slots for set_structure to fill
-    set_structure(game, card_ids)
-    state.cover_count = [len(state.structure)] * len(state.structure)  # nothing gets uncovered
-    refresh_derived(game)
-
-
-def refresh_derived(game: Game) -> None:
-    """The engine keeps indexes derived from the structure and the cities (card -> slot,
-    price caches); the scenario helpers move cards by hand, so rebuild them."""
-    state = game.state
-    if hasattr(state, "slot_of"):
-        state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
-    for cache in getattr(state, "price_cache", ()):
-        cache.clear()
-
-
-def place(game: Game, seat: int, card_ids: list[str]) -> None:
-    for card in card_ids:
-        place_card(game, seat, card)
 
 
 def play(game: Game, moves: list[tuple[int, Action]]) -> None:
@@ -96,9 +70,9 @@ FILLERS = ["palace", "town_hall"]
 def test_colour_guild_coins_from_opponent_city_points_from_own_city_at_end(guild: str) -> None:
     few, many, extra = COLOUR_GUILDS[guild]
     game = age3_game()
-    place(game, 0, PRODUCTION_0 + few)      # seat 0: 2 cards of the colour
-    place(game, 1, many)                    # seat 1: 3 cards of the colour: the most
-    leave_only(game, [guild, FILLERS[0], extra[0], FILLERS[1], extra[1]])
+    place_cards(game, 0, PRODUCTION_0 + few)  # seat 0: 2 cards of the colour
+    place_cards(game, 1, many)                # seat 1: 3 cards of the colour: the most
+    set_structure(game, [guild, FILLERS[0], extra[0], FILLERS[1], extra[1]])
     player(game, 0).coins = 20
     before = player(game, 0).coins
 
@@ -120,11 +94,10 @@ def test_colour_guild_coins_from_opponent_city_points_from_own_city_at_end(guild
 def test_colour_guild_coins_from_own_city_points_from_opponent_city_at_end(guild: str) -> None:
     few, many, extra = COLOUR_GUILDS[guild]
     game = age3_game()
-    place(game, 0, PRODUCTION_0 + many)     # seat 0: 3 cards of the colour: the most
-    place(game, 1, PRODUCTION_1 + few)      # seat 1: 2 cards of the colour
-    leave_only(game, [guild, extra[0], FILLERS[0], extra[1]])
-    player(game, 0).coins = 20
-    player(game, 1).coins = 20
+    place_cards(game, 0, PRODUCTION_0 + many)  # seat 0: 3 cards of the colour: the most
+    place_cards(game, 1, PRODUCTION_1 + few)  # seat 1: 2 cards of the colour
+    set_structure(game, [guild, extra[0], FILLERS[0], extra[1]])
+    set_coins(game, {0: 20, 1: 20})
 
     game.apply(BuildCard(guild), seat=0)
     assert player(game, 0).coins == 23
@@ -140,9 +113,9 @@ def test_colour_guild_coins_from_own_city_points_from_opponent_city_at_end(guild
 def test_tacticians_guild_counts_red_cards_not_shields() -> None:
     # Walls (2 shields) is one red card: the guild counts cards, not shields.
     game = age3_game()
-    place(game, 0, PRODUCTION_0)
-    place(game, 1, ["walls", "archery_range"])   # 2 red cards, 4 shields
-    leave_only(game, ["tacticians_guild", "palace"])
+    place_cards(game, 0, PRODUCTION_0)
+    place_cards(game, 1, ["walls", "archery_range"])  # 2 red cards, 4 shields
+    set_structure(game, ["tacticians_guild", "palace"])
     before = player(game, 0).coins
     game.apply(BuildCard("tacticians_guild"), seat=0)
     assert player(game, 0).coins == before + 2
@@ -152,8 +125,8 @@ def test_tacticians_guild_counts_red_cards_not_shields() -> None:
 
 def test_colour_guild_with_no_card_of_its_colour_anywhere_gives_nothing() -> None:
     game = age3_game()
-    place(game, 0, PRODUCTION_0)
-    leave_only(game, ["scientists_guild", "palace"])
+    place_cards(game, 0, PRODUCTION_0)
+    set_structure(game, ["scientists_guild", "palace"])
     before = player(game, 0).coins
     game.apply(BuildCard("scientists_guild"), seat=0)
     assert player(game, 0).coins == before
@@ -167,10 +140,10 @@ def test_shipowners_counts_brown_and_grey_together_in_one_city() -> None:
     game = age3_game()
     # Seat 0: 3 brown + 1 grey = 4. Seat 1: 6 brown + 0 grey = 6.
     # One city for both colours: max(4, 6) = 6 (not the most brown 6 + the most grey 1 = 7).
-    place(game, 0, ["sawmill", "brickyard", "shelf_quarry", "glassblower"])
-    place(game, 1, ["lumber_yard", "logging_camp", "clay_pool", "clay_pit", "quarry",
-                    "stone_pit"])
-    leave_only(game, ["shipowners_guild", "palace", "obelisk", "town_hall"])
+    place_cards(game, 0, ["sawmill", "brickyard", "shelf_quarry", "glassblower"])
+    place_cards(game, 1, ["lumber_yard", "logging_camp", "clay_pool", "clay_pit", "quarry",
+                          "stone_pit"])
+    set_structure(game, ["shipowners_guild", "palace", "obelisk", "town_hall"])
     player(game, 0).coins = 20
 
     game.apply(BuildCard("shipowners_guild"), seat=0)
@@ -180,10 +153,10 @@ def test_shipowners_counts_brown_and_grey_together_in_one_city() -> None:
 
 def test_shipowners_points_recount_after_a_brown_card_is_destroyed() -> None:
     game = age3_game()
-    place(game, 0, ["sawmill", "brickyard", "shelf_quarry", "glassblower"])   # 4
-    place(game, 1, ["lumber_yard", "logging_camp", "clay_pool", "clay_pit", "quarry",
-                    "stone_pit"])                                               # 6
-    leave_only(game, ["shipowners_guild", "palace", "obelisk", "town_hall"])
+    place_cards(game, 0, ["sawmill", "brickyard", "shelf_quarry", "glassblower"])  # 4
+    place_cards(game, 1, ["lumber_yard", "logging_camp", "clay_pool", "clay_pit", "quarry",
+                          "stone_pit"])                                          # 6
+    set_structure(game, ["shipowners_guild", "palace", "obelisk", "town_hall"])
     player(game, 0).coins = 20
     game.apply(BuildCard("shipowners_guild"), seat=0)
     game.apply(DiscardCard("palace"), seat=1)
@@ -198,10 +171,10 @@ def test_shipowners_points_recount_after_a_brown_card_is_destroyed() -> None:
 
 def test_shipowners_counts_own_city_when_it_has_the_most() -> None:
     game = age3_game()
-    place(game, 0, ["sawmill", "brickyard", "shelf_quarry", "glassblower", "drying_room",
-                    "glassworks", "press"])                                     # 3 + 4 = 7
-    place(game, 1, ["lumber_yard", "logging_camp", "clay_pool", "quarry", "stone_pit"])  # 5
-    leave_only(game, ["shipowners_guild", "palace"])
+    place_cards(game, 0, ["sawmill", "brickyard", "shelf_quarry", "glassblower", "drying_room",
+                          "glassworks", "press"])                               # 3 + 4 = 7
+    place_cards(game, 1, ["lumber_yard", "logging_camp", "clay_pool", "quarry", "stone_pit"])  # 5
+    set_structure(game, ["shipowners_guild", "palace"])
     before = player(game, 0).coins
     game.apply(BuildCard("shipowners_guild"), seat=0)
     assert player(game, 0).coins == before + 7
@@ -213,11 +186,11 @@ def test_shipowners_counts_own_city_when_it_has_the_most() -> None:
 
 def test_builders_guild_gives_no_coins_and_two_points_per_wonder_of_the_city_with_most() -> None:
     game = age3_game()
-    place(game, 0, PRODUCTION_0)
+    place_cards(game, 0, PRODUCTION_0)
     mark_wonder_built(game, 0, "the_pyramids", "lumber_yard")
     mark_wonder_built(game, 1, "the_colossus", "logging_camp")
     mark_wonder_built(game, 1, "circus_maximus", "clay_pool")
-    leave_only(game, ["builders_guild", "palace", "obelisk", "town_hall", "senate"])
+    set_structure(game, ["builders_guild", "palace", "obelisk", "town_hall", "senate"])
     player(game, 0).coins = 20
 
     events = game.apply(BuildCard("builders_guild"), seat=0)
@@ -237,11 +210,11 @@ def test_builders_guild_gives_no_coins_and_two_points_per_wonder_of_the_city_wit
 
 def test_builders_guild_counts_the_opponents_wonders_when_they_have_more() -> None:
     game = age3_game()
-    place(game, 0, PRODUCTION_0)
+    place_cards(game, 0, PRODUCTION_0)
     mark_wonder_built(game, 1, "the_colossus", "lumber_yard")
     mark_wonder_built(game, 1, "circus_maximus", "logging_camp")
     mark_wonder_built(game, 1, "piraeus", "clay_pool")
-    leave_only(game, ["builders_guild", "palace"])
+    set_structure(game, ["builders_guild", "palace"])
     play(game, [(0, BuildCard("builders_guild")), (1, DiscardCard("palace"))])
     assert final_scores(game)[0].purple == 6
 
@@ -259,10 +232,9 @@ def test_builders_guild_counts_the_opponents_wonders_when_they_have_more() -> No
 def test_moneylenders_guild_one_point_per_three_coins_of_the_richer_city(
         coins_0: int, coins_1: int, points: int) -> None:
     game = age3_game()
-    place(game, 0, PRODUCTION_0)
-    leave_only(game, ["moneylenders_guild", "palace", "town_hall"])
-    player(game, 0).coins = coins_0
-    player(game, 1).coins = coins_1
+    place_cards(game, 0, PRODUCTION_0)
+    set_structure(game, ["moneylenders_guild", "palace", "town_hall"])
+    set_coins(game, {0: coins_0, 1: coins_1})
 
     game.apply(BuildCard("moneylenders_guild"), seat=0)
     assert player(game, 0).coins == coins_0, "no coins at build, and it cost nothing"

@@ -8,13 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from scenario import new_game
+from scenario import finish_age, new_game
 
-from app.engine import Game, Options
 from app.engine.actions import ChooseStarter, DiscardCard
 from app.engine.cards import CARDS
 from app.engine.layouts import LAYOUTS
-from app.engine.state import DecisionKind
 
 AGES = {"I": 1, "II": 2, "III": 3}
 INITIALLY_ACCESSIBLE = {1: (14, 15, 16, 17, 18, 19), 2: (18, 19), 3: (18, 19)}
@@ -144,20 +142,11 @@ def test_taking_cards_uncovers_and_reveals() -> None:
     assert 10 not in state.accessible
 
 
-def _discard_the_age(game: Game) -> None:
-    age = game.state.age
-    while game.state.age == age:
-        if game.decision.kind == DecisionKind.CHOOSE_STARTER:  # type: ignore[union-attr]
-            break
-        discard = next(a for a in game.legal_actions() if isinstance(a, DiscardCard))
-        game.apply(discard)
-
-
 def test_each_age_starts_with_its_layout() -> None:
-    game = Game.new(11, Options(wonder_selection="first_game", first_player=0))
+    game = new_game(11)
     assert sorted(game.state.accessible) == list(INITIALLY_ACCESSIBLE[1])
     for age in (2, 3):
-        _discard_the_age(game)
+        finish_age(game)
         assert game.state.age == age
         assert sorted(game.state.accessible) == list(INITIALLY_ACCESSIBLE[age])
         assert game.state.face_up == list(LAYOUTS[age].face_up)

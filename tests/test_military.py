@@ -13,22 +13,12 @@ military supremacy; at the end the leader scores 2 (d 1-2), 5 (d 3-5) or 10 (d 6
 from __future__ import annotations
 
 import pytest
-from scenario import give_token, new_game, place_card, player, set_structure
+from scenario import give_token, new_position, player, set_coins
 
 from app.engine import BuildCard, BuildWonder, DiscardCard, Game, IllegalActionError, view
 
 TWO, FIVE = 0, 1
 """Indices in ``state.loot[seat]``: the 2-coin and the 5-coin token on ``seat``'s side."""
-
-
-def refresh_derived(game: Game) -> None:
-    """The engine keeps indexes derived from the structure and the cities (card -> slot,
-    price caches); the scenario helpers move cards by hand, so rebuild them."""
-    state = game.state
-    if hasattr(state, "slot_of"):
-        state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
-    for cache in getattr(state, "price_cache", ()):
-        cache.clear()
 
 
 def position(cards: list[str], *, pawn: int = 0, age: int = 1,
@@ -37,21 +27,11 @@ def position(cards: list[str], *, pawn: int = 0, age: int = 1,
     """A first-game scenario in ``age``, seat 0 to play, whose structure holds only ``cards``
     (face up, accessible, nothing under them), the pawn at ``pawn``, the given (seat, token)
     loot tokens already used and these cards already in each city."""
-    game = new_game(7, first_player=0)
-    if age != 1:
-        game._start_age(age)
+    game = new_position(cards, age=age, seed=7, cities={0: city0, 1: city1})
     state = game.state
-    for seat, city in ((0, city0), (1, city1)):
-        for card in city:
-            place_card(game, seat, card)
-    state.accessible = list(range(len(state.structure)))  # slots for set_structure to fill
-    set_structure(game, cards)
-    state.cover_count = [len(state.structure)] * len(state.structure)
-    refresh_derived(game)
     state.pawn = pawn
     for seat, token in used_tokens:
         state.loot[seat][token] = False
-    state.events = []
     return game
 
 
@@ -168,8 +148,7 @@ def test_one_move_crossing_both_zones_applies_both_tokens() -> None:
     # Pretorium (3 shields) + Strategy (+1 on red cards): 2 -> 6.
     game = position(["pretorium", "theater"], pawn=2, age=3)
     give_token(game, 0, "strategy")
-    player(game, 0).coins = 8
-    player(game, 1).coins = 10
+    set_coins(game, {0: 8, 1: 10})
     events = game.apply(BuildCard("pretorium"), seat=0)
     assert game.state.pawn == 6
     assert player(game, 1).coins == 10 - 2 - 5
@@ -180,8 +159,7 @@ def test_one_move_crossing_both_zones_applies_both_tokens() -> None:
 def test_both_tokens_in_one_move_take_at_most_what_the_opponent_has() -> None:
     game = position(["pretorium", "theater"], pawn=2, age=3)
     give_token(game, 0, "strategy")
-    player(game, 0).coins = 8
-    player(game, 1).coins = 4
+    set_coins(game, {0: 8, 1: 4})
     events = game.apply(BuildCard("pretorium"), seat=0)
     assert player(game, 1).coins == 0
     assert [lost for _, _, lost in looted(events)] == [2, 2]

@@ -12,23 +12,24 @@ A science pair is made the simple way: the city already holds one card of a symb
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 
 import pytest
 from scenario import (
     give_token,
-    new_game,
+    ids_of_tokens,
+    is_normal_turn,
+    new_position,
     place_card,
+    place_cards,
     player,
-    set_structure,
+    set_tokens,
     set_wonders,
+    supply_resources,
 )
 
 from app.engine import (
-    CARD_BY_ID,
     TOKEN_BY_ID,
     TOKENS,
-    WONDER_BY_ID,
     BuildCard,
     BuildFromDiscard,
     BuildWonder,
@@ -39,50 +40,20 @@ from app.engine import (
     Game,
     IllegalActionError,
 )
-from app.engine.cards import RESOURCES
 from app.engine.scoring import score_sheet
 from app.engine.views import events_for, view
 
 ALL_TOKENS = [t.id for t in TOKENS]
-SOURCES = {
-    "wood": (("lumber_yard", 1), ("logging_camp", 1), ("sawmill", 2)),
-    "clay": (("clay_pool", 1), ("clay_pit", 1), ("brickyard", 2)),
-    "stone": (("quarry", 1), ("stone_pit", 1), ("shelf_quarry", 2)),
-    "glass": (("glassworks", 1), ("glassblower", 1)),
-    "papyrus": (("press", 1), ("drying_room", 1)),
-}
 
 
 # --------------------------------------------------------------------------- helpers
-def start(cards: list[str], board: list[str] | None = None, first_player: int = 0) -> Game:
-    """Age I with only ``cards`` left, all accessible. ``board``: the progress tokens on the
-    board (the others are out of the game)."""
-    game = new_game(seed=1, first_player=first_player)
-    set_structure(game, cards)
-    state = game.state
-    for slot, card in enumerate(state.structure):
-        if card < 0:
-            state.cover_count[slot] = 99    # emptied slots never open up
+def start(cards: list[str], board: list[str] | None = None) -> Game:
+    """Age I, seat 0 to play, with only ``cards`` left, all accessible. ``board``: the progress
+    tokens on the board (the others are out of the game)."""
+    game = new_position(cards)
     if board is not None:
-        state.board_tokens = sorted(TOKEN_BY_ID[t].index for t in board)
-        state.box_tokens = sorted(TOKEN_BY_ID[t].index for t in ALL_TOKENS if t not in board)
+        set_tokens(game, board)
     return game
-
-
-def supply(game: Game, seat: int, wonder_id: str) -> None:
-    """Give ``seat`` brown/grey cards producing every resource ``wonder_id`` needs."""
-    cost = WONDER_BY_ID[wonder_id].cost
-    p = player(game, seat)
-    for r, name in enumerate(RESOURCES):
-        for card_id, _ in SOURCES[name]:
-            if p.production[r] >= cost[r]:
-                break
-            if CARD_BY_ID[card_id].index not in p.cards:
-                place_card(game, seat, card_id)
-
-
-def token_ids(indices: Iterable[int]) -> set[str]:
-    return {TOKENS[i].id for i in indices}
 
 
 def board(game: Game) -> list[str]:
@@ -98,7 +69,7 @@ def choosing(game: Game, seat: int) -> set[str]:
     decision = game.decision
     assert decision is not None
     assert decision.kind == DecisionKind.CHOOSE_PROGRESS and decision.seat == seat
-    return token_ids(decision.options)
+    return ids_of_tokens(decision.options)
 
 
 def pair_and_take(game: Game, seat: int, token: str, card: str = "scriptorium") -> None:
@@ -106,12 +77,6 @@ def pair_and_take(game: Game, seat: int, token: str, card: str = "scriptorium") 
     game.apply(BuildCard(card), seat=seat)
     assert token in choosing(game, seat)
     game.apply(ChooseProgressToken(token), seat=seat)
-
-
-def is_normal_turn(game: Game, seat: int) -> bool:
-    decision = game.decision
-    return decision is not None and decision.kind == DecisionKind.PLAY_CARD \
-        and decision.seat == seat
 
 
 # --------------------------------------------------------------------------- acquisition
@@ -234,8 +199,7 @@ def test_architecture_taken_makes_later_wonders_cost_two_fewer_resources() -> No
     game = start(["scriptorium", "altar", "theater", "baths"], board=["architecture", *BOARD[:4]])
     place_card(game, 0, "library")
     set_wonders(game, 0, ["the_pyramids"])
-    for card in ("quarry", "stone_pit"):          # opponent: 2 stone -> stone costs 4
-        place_card(game, 1, card)
+    place_cards(game, 1, ["quarry", "stone_pit"])  # opponent: 2 stone -> stone costs 4
     # 3 stone at 4 + papyrus at 2.
     assert game.wonder_payment(0, "the_pyramids").total == 14
 
@@ -259,8 +223,7 @@ def test_architecture_waives_the_most_expensive_resources_and_only_for_wonders()
     give_token(game, 0, "architecture")
     set_wonders(game, 0, ["the_statue_of_zeus"])
     set_wonders(game, 1, ["the_sphinx"])
-    for card in ("press", "drying_room"):         # opponent: papyrus costs 4
-        place_card(game, 1, card)
+    place_cards(game, 1, ["press", "drying_room"])  # opponent: papyrus costs 4
     # Zeus: wood, clay, stone at 2 and 2 papyrus at 4 = 14; the 2 papyrus are waived.
     payment = game.wonder_payment(0, "the_statue_of_zeus")
     assert payment.total == 6
@@ -322,8 +285,7 @@ def test_economy_receives_trade_coins_for_a_wonder_and_its_holder_pays_the_bank(
 @pytest.mark.parametrize("with_law", [True, False])
 def test_law_counts_toward_six_different_symbols(with_law: bool) -> None:
     game = start(["scriptorium", "altar", "theater"])
-    for card in ("workshop", "apothecary", "pharmacist", "academy"):
-        place_card(game, 0, card)
+    place_cards(game, 0, ["workshop", "apothecary", "pharmacist", "academy"])
     if with_law:
         give_token(game, 0, "law")
 
@@ -339,8 +301,7 @@ def test_law_counts_toward_six_different_symbols(with_law: bool) -> None:
 
 def test_taking_law_as_the_sixth_symbol_wins_at_once() -> None:
     game = start(["scriptorium", "altar", "theater"], board=BOARD)
-    for card in ("library", "workshop", "apothecary", "pharmacist", "academy"):
-        place_card(game, 0, card)
+    place_cards(game, 0, ["library", "workshop", "apothecary", "pharmacist", "academy"])
 
     game.apply(BuildCard("scriptorium"), seat=0)      # a quill pair: still 5 symbols
     assert not game.is_over
@@ -453,7 +414,7 @@ def test_strategy_does_not_apply_to_wonders_nor_to_the_opponent() -> None:
     game = start(["theater", "guard_tower", "altar"])
     give_token(game, 0, "strategy")
     set_wonders(game, 0, ["the_colossus"])
-    supply(game, 0, "the_colossus")
+    supply_resources(game, 0, "the_colossus")
 
     game.apply(BuildWonder("the_colossus", "theater"), seat=0)
     assert game.state.pawn == 2
@@ -466,8 +427,8 @@ def test_theology_every_later_wonder_plays_again_but_only_once() -> None:
     game = start(["theater", "altar", "baths", "tavern"])
     give_token(game, 0, "theology")
     set_wonders(game, 0, ["the_pyramids", "the_temple_of_artemis"])
-    supply(game, 0, "the_pyramids")
-    supply(game, 0, "the_temple_of_artemis")
+    supply_resources(game, 0, "the_pyramids")
+    supply_resources(game, 0, "the_temple_of_artemis")
 
     game.apply(BuildWonder("the_pyramids", "theater"), seat=0)
     assert is_normal_turn(game, 0)
@@ -481,7 +442,7 @@ def test_theology_taken_from_the_board_gives_play_again_to_later_wonders() -> No
     game = start(["scriptorium", "altar", "theater", "baths"], board=BOARD)
     place_card(game, 0, "library")
     set_wonders(game, 0, ["the_pyramids"])
-    supply(game, 0, "the_pyramids")
+    supply_resources(game, 0, "the_pyramids")
     pair_and_take(game, 0, "theology")
     assert is_normal_turn(game, 1)                     # the pair's turn is not repeated
     game.apply(DiscardCard("altar"), seat=1)
@@ -525,7 +486,7 @@ def test_urbanism_a_mausoleum_build_is_not_a_chain_build() -> None:
     give_token(game, 0, "urbanism")
     place_card(game, 0, "baths")
     set_wonders(game, 0, ["the_mausoleum"])
-    supply(game, 0, "the_mausoleum")
+    supply_resources(game, 0, "the_mausoleum")
     game.apply(DiscardCard("altar"), seat=0)
     game.apply(DiscardCard("aqueduct"), seat=1)
     coins = player(game, 0).coins
@@ -541,7 +502,7 @@ def test_theology_extra_turn_comes_after_the_wonders_decision() -> None:
     game = start(["theater", "altar", "baths"])
     give_token(game, 0, "theology")
     set_wonders(game, 0, ["the_statue_of_zeus"])
-    supply(game, 0, "the_statue_of_zeus")
+    supply_resources(game, 0, "the_statue_of_zeus")
     place_card(game, 1, "clay_pit")
 
     game.apply(BuildWonder("the_statue_of_zeus", "theater"), seat=0)

@@ -2,9 +2,10 @@
 wonder draft, and the engine's refusals (out of turn, wrong decision, covered card).
 
 Positions are first-game scenario games (``tests/scenario.py``); a test that needs a later age
-moves there with the engine's own ``Game._start_age`` (the real layout of that age's deck,
-without replaying earlier ages), and cuts the structure down to the cards it plays so that
-taking the last one ends the age. Draft tests use real ``Game.new`` games with the draft.
+moves there with ``scenario.start_age`` (the engine's own ``Game._start_age``: the real layout of
+that age's deck, without replaying earlier ages), and cuts the structure down to the cards it
+plays so that taking the last one ends the age. Draft tests use real ``Game.new`` games with
+the draft.
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from scenario import give_token, mark_wonder_built, new_game, place_card, player, set_structure
+from scenario import (
+    give_token,
+    mark_wonder_built,
+    new_game,
+    new_position,
+    player,
+    set_coins,
+    set_tokens,
+)
 
 from app.engine import (
     Action,
@@ -30,39 +39,19 @@ from app.engine import (
     PickWonder,
     view,
 )
-from app.engine.cards import CARDS, TOKEN_BY_ID, WONDERS
+from app.engine.cards import CARDS, WONDERS
 from app.engine.scoring import ScoreSheet
 
 CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
-
-
-def refresh_derived(game: Game) -> None:
-    """The engine keeps indexes derived from the structure and the cities (card -> slot,
-    price caches); the scenario helpers move cards by hand, so rebuild them."""
-    state = game.state
-    if hasattr(state, "slot_of"):
-        state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
-    for cache in getattr(state, "price_cache", ()):
-        cache.clear()
 
 
 def position(cards: list[str], age: int = 3, city0: tuple[str, ...] = (),
              city1: tuple[str, ...] = (), first_player: int = 0) -> Game:
     """A first-game scenario in ``age``, ``first_player`` to play, these cards already in each
     city, and only ``cards`` left in the structure (face up, accessible, nothing under them)."""
-    game = new_game(11, first_player=first_player)
-    if age != 1:
-        game._start_age(age)
-    for seat, city in ((0, city0), (1, city1)):
-        for card in city:
-            place_card(game, seat, card)
-    state = game.state
-    state.accessible = list(range(len(state.structure)))  # slots for set_structure to fill
-    set_structure(game, cards)
-    state.cover_count = [len(state.structure)] * len(state.structure)  # nothing gets uncovered
-    refresh_derived(game)
-    state.events = []
-    assert state.age == age and game.to_act == first_player
+    game = new_position(cards, age=age, seed=11, first_player=first_player,
+                        cities={0: city0, 1: city1})
+    assert game.state.age == age and game.to_act == first_player
     return game
 
 
@@ -77,14 +66,6 @@ def refused(game: Game, action: Action, code: str, seat: int | None = None) -> N
     assert game.state_hash() == before
     assert game.log == log
     assert game.decision == decision
-
-
-def set_board_tokens(game: Game, token_ids: list[str]) -> None:
-    """These progress tokens on the board; every other one out of the game (in the box)."""
-    state = game.state
-    board = sorted(TOKEN_BY_ID[t].index for t in token_ids)
-    state.box_tokens = sorted(set(state.board_tokens + state.box_tokens) - set(board))
-    state.board_tokens = board
 
 
 def sheets(game: Game) -> tuple[ScoreSheet, ScoreSheet]:
@@ -120,7 +101,7 @@ def test_six_different_science_symbols_win_at_once_mid_age(seat: int) -> None:
 
 def test_five_different_symbols_and_a_pair_is_not_supremacy() -> None:
     game = position(["study", "palace"], city0=FIVE_SYMBOLS)
-    set_board_tokens(game, ["philosophy", "agriculture"])
+    set_tokens(game, ["philosophy", "agriculture"])
     player(game, 0).coins = 20
     game.apply(BuildCard("study"), seat=0)       # a second sundial
     assert not game.is_over
@@ -131,7 +112,7 @@ def test_five_different_symbols_and_a_pair_is_not_supremacy() -> None:
 
 def test_law_token_taken_for_a_pair_can_be_the_sixth_symbol() -> None:
     game = position(["study", "palace", "senate"], city0=FIVE_SYMBOLS)
-    set_board_tokens(game, ["law", "philosophy"])
+    set_tokens(game, ["law", "philosophy"])
     player(game, 0).coins = 20
     game.apply(BuildCard("study"), seat=0)
     assert not game.is_over
@@ -156,8 +137,7 @@ def test_civilian_victory_score_sheet_categories_add_up() -> None:
     give_token(game, 0, "mathematics")
     give_token(game, 1, "agriculture")
     game.state.pawn = 4
-    player(game, 0).coins = 11
-    player(game, 1).coins = 5
+    set_coins(game, {0: 11, 1: 5})
 
     events = game.apply(DiscardCard("senate"), seat=0)   # the last card: +3 coins (1 yellow)
 
@@ -194,8 +174,7 @@ def test_tie_on_points_more_blue_points_wins() -> None:
     # Seat 0: Theater 3 + the Pyramids 9 = 12 (blue 3). Seat 1: Town Hall 7 + Obelisk 5 = 12.
     game = position(["palace"], city0=("theater",), city1=("town_hall", "obelisk"))
     mark_wonder_built(game, 0, "the_pyramids", "lumber_yard")
-    player(game, 0).coins = 0
-    player(game, 1).coins = 0
+    set_coins(game, {0: 0, 1: 0})
     game.apply(DiscardCard("palace"), seat=0)
     mine, theirs = sheets(game)
     assert mine.total == theirs.total == 12
@@ -209,8 +188,7 @@ def test_tie_on_points_more_blue_points_wins_for_seat_zero_too() -> None:
     game = position(["palace"], city0=("town_hall", "obelisk"), city1=("altar",))
     give_token(game, 1, "philosophy")
     mark_wonder_built(game, 1, "piraeus", "lumber_yard")
-    player(game, 0).coins = 0
-    player(game, 1).coins = 0
+    set_coins(game, {0: 0, 1: 0})
     game.apply(DiscardCard("palace"), seat=0)
     mine, theirs = sheets(game)
     assert mine.total == theirs.total == 12
@@ -224,8 +202,7 @@ def test_more_points_win_even_with_fewer_blue_points() -> None:
     give_token(game, 0, "agriculture")
     give_token(game, 0, "mathematics")                    # seat 0: 4 + 6 = 10, blue 0
     mark_wonder_built(game, 0, "the_sphinx", "clay_pool")  # + 6 = 16
-    player(game, 0).coins = 0
-    player(game, 1).coins = 0
+    set_coins(game, {0: 0, 1: 0})
     game.apply(DiscardCard("palace"), seat=0)
     mine, theirs = sheets(game)
     assert (mine.total, mine.blue, theirs.total, theirs.blue) == (16, 0, 12, 10)
@@ -235,8 +212,7 @@ def test_more_points_win_even_with_fewer_blue_points() -> None:
 
 def test_tie_on_points_and_blue_points_is_a_shared_victory() -> None:
     game = position(["senate"], city0=("palace",), city1=("town_hall",))
-    player(game, 0).coins = 1
-    player(game, 1).coins = 3
+    set_coins(game, {0: 1, 1: 3})
     game.apply(DiscardCard("senate"), seat=0)            # seat 0: 3 coins, 1 point each
     mine, theirs = sheets(game)
     assert mine == theirs

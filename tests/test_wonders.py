@@ -8,24 +8,26 @@ city, who is to act, what is offered, the score sheet, the views).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 
 import pytest
 from scenario import (
     give_token,
+    ids_of_cards,
+    ids_of_tokens,
+    is_normal_turn,
     mark_wonder_built,
-    new_game,
+    new_position,
     place_card,
+    place_cards,
     player,
-    set_structure,
+    set_coins,
+    set_tokens,
     set_wonders,
+    supply_resources,
 )
 
 from app.engine import (
-    CARD_BY_ID,
-    CARDS,
     TOKEN_BY_ID,
-    TOKENS,
     WONDER_BY_ID,
     BuildCard,
     BuildFromDiscard,
@@ -38,61 +40,11 @@ from app.engine import (
     Game,
     IllegalActionError,
 )
-from app.engine.cards import RESOURCES
 from app.engine.scoring import score_sheet
 from app.engine.views import events_for, view
 
-# Brown and grey cards that make each resource, with how many units they make.
-SOURCES = {
-    "wood": (("lumber_yard", 1), ("logging_camp", 1), ("sawmill", 2)),
-    "clay": (("clay_pool", 1), ("clay_pit", 1), ("brickyard", 2)),
-    "stone": (("quarry", 1), ("stone_pit", 1), ("shelf_quarry", 2)),
-    "glass": (("glassworks", 1), ("glassblower", 1)),
-    "papyrus": (("press", 1), ("drying_room", 1)),
-}
-
 
 # --------------------------------------------------------------------------- helpers
-def start(cards: list[str], first_player: int = 0) -> Game:
-    """Age I with only ``cards`` left, all accessible; ``first_player`` to act."""
-    game = new_game(seed=1, first_player=first_player)
-    set_structure(game, cards)
-    # set_structure empties the other slots but leaves them "covered": make sure taking two
-    # neighbouring cards never opens an empty slot.
-    state = game.state
-    for slot, card in enumerate(state.structure):
-        if card < 0:
-            state.cover_count[slot] = 99
-    return game
-
-
-def supply(game: Game, seat: int, wonder_id: str) -> None:
-    """Give ``seat`` brown/grey cards producing every resource ``wonder_id`` needs."""
-    cost = WONDER_BY_ID[wonder_id].cost
-    p = player(game, seat)
-    for r, name in enumerate(RESOURCES):
-        for card_id, _ in SOURCES[name]:
-            if p.production[r] >= cost[r]:
-                break
-            if CARD_BY_ID[card_id].index not in p.cards:
-                place_card(game, seat, card_id)
-
-
-def ids_of_cards(indices: Iterable[int]) -> set[str]:
-    return {CARDS[i].id for i in indices}
-
-
-def ids_of_tokens(indices: Iterable[int]) -> set[str]:
-    return {TOKENS[i].id for i in indices}
-
-
-def set_tokens(game: Game, board: list[str], box: list[str]) -> None:
-    """Put exactly these tokens on the board and out of the game (the box)."""
-    state = game.state
-    state.board_tokens = sorted(TOKEN_BY_ID[t].index for t in board)
-    state.box_tokens = sorted(TOKEN_BY_ID[t].index for t in box)
-
-
 def kind(game: Game) -> DecisionKind:
     decision = game.decision
     assert decision is not None
@@ -104,7 +56,8 @@ def wonder_points(game: Game, seat: int) -> int:
 
 
 def plays_again(game: Game, seat: int) -> bool:
-    return game.to_act == seat and kind(game) == DecisionKind.PLAY_CARD
+    """After ``seat``'s own move: ``seat`` has another ordinary turn."""
+    return is_normal_turn(game, seat)
 
 
 def quoted(text_id: str) -> str:
@@ -115,9 +68,9 @@ def quoted(text_id: str) -> str:
 @pytest.mark.parametrize(("opponent_coins", "opponent_after"), [(5, 2), (3, 0), (2, 0), (0, 0)])
 def test_appian_way_coins_opponent_loss_play_again_points(opponent_coins: int,
                                                           opponent_after: int) -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_appian_way"])
-    supply(game, 0, "the_appian_way")
+    supply_resources(game, 0, "the_appian_way")
     player(game, 1).coins = opponent_coins
     assert game.wonder_payment(0, "the_appian_way").total == 0
 
@@ -137,11 +90,10 @@ def test_appian_way_coins_opponent_loss_play_again_points(opponent_coins: int,
 
 # --------------------------------------------------------------------------- Circus Maximus
 def _circus_position() -> Game:
-    game = start(["theater", "altar", "baths", "tavern"])
+    game = new_position(["theater", "altar", "baths", "tavern"])
     set_wonders(game, 0, ["circus_maximus"])
-    supply(game, 0, "circus_maximus")          # lumber yard, quarry, stone pit, glassworks
-    for card in ("press", "drying_room", "logging_camp", "clay_pool"):
-        place_card(game, 1, card)
+    supply_resources(game, 0, "circus_maximus")  # lumber yard, quarry, stone pit, glassworks
+    place_cards(game, 1, ["press", "drying_room", "logging_camp", "clay_pool"])
     return game
 
 
@@ -177,18 +129,18 @@ def test_circus_maximus_destroys_a_grey_card_of_the_builders_choice() -> None:
     assert view(game, 0)["players"][0]["unit_prices"]["papyrus"] == 3
     assert game.state.pawn == 1
     assert wonder_points(game, 0) == 3
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
 
 
 def test_circus_maximus_without_grey_card_still_gives_shield_and_points() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["circus_maximus"])
-    supply(game, 0, "circus_maximus")
+    supply_resources(game, 0, "circus_maximus")
     place_card(game, 1, "logging_camp")         # brown only
 
     events = game.apply(BuildWonder("circus_maximus", "theater"), seat=0)
 
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
     assert not any(e["type"] == "card_destroyed" for e in events)
     assert view(game, 1)["players"][1]["cards"] == ["logging_camp"]
     assert game.state.pawn == 1
@@ -198,9 +150,9 @@ def test_circus_maximus_without_grey_card_still_gives_shield_and_points() -> Non
 # --------------------------------------------------------------------------- the Colossus
 @pytest.mark.parametrize(("builder", "pawn"), [(0, 2), (1, -2)])
 def test_colossus_moves_the_pawn_two_spaces(builder: int, pawn: int) -> None:
-    game = start(["theater", "altar", "baths"], first_player=builder)
+    game = new_position(["theater", "altar", "baths"], first_player=builder)
     set_wonders(game, builder, ["the_colossus"])
-    supply(game, builder, "the_colossus")
+    supply_resources(game, builder, "the_colossus")
 
     game.apply(BuildWonder("the_colossus", "theater"), seat=builder)
 
@@ -214,9 +166,9 @@ def test_colossus_moves_the_pawn_two_spaces(builder: int, pawn: int) -> None:
 
 # --------------------------------------------------------------------------- the Great Library
 def test_great_library_draws_three_box_tokens_privately() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_great_library"])
-    supply(game, 0, "the_great_library")
+    supply_resources(game, 0, "the_great_library")
     board = ids_of_tokens(game.state.board_tokens)
     box = ids_of_tokens(game.state.box_tokens)
     assert len(board) == 5 and len(box) == 5
@@ -260,15 +212,15 @@ def test_great_library_draws_three_box_tokens_privately() -> None:
         for token in box - {chosen}:
             assert quoted(token) not in text, (seat, token)
     assert wonder_points(game, 0) == 4
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
 
 
 def test_great_library_token_effect_applies() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_tokens(game, board=["law", "masonry", "economy", "strategy", "theology"],
                box=["agriculture", "philosophy", "urbanism"])
     set_wonders(game, 0, ["the_great_library"])
-    supply(game, 0, "the_great_library")
+    supply_resources(game, 0, "the_great_library")
 
     game.apply(BuildWonder("the_great_library", "theater"), seat=0)
     decision = game.decision
@@ -283,20 +235,20 @@ def test_great_library_token_effect_applies() -> None:
 
 
 def test_great_library_with_empty_box_gives_no_decision() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_tokens(game, board=["law", "masonry", "economy", "strategy", "theology"], box=[])
     set_wonders(game, 0, ["the_great_library"])
-    supply(game, 0, "the_great_library")
+    supply_resources(game, 0, "the_great_library")
 
     game.apply(BuildWonder("the_great_library", "theater"), seat=0)
 
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
     assert wonder_points(game, 0) == 4
 
 
 # --------------------------------------------------------------------------- the Great Lighthouse
 def test_great_lighthouse_produces_one_raw_resource_each_turn() -> None:
-    game = start(["theater", "altar", "stable", "tavern", "walls", "garrison"])
+    game = new_position(["theater", "altar", "stable", "tavern", "walls", "garrison"])
     set_wonders(game, 0, ["the_great_lighthouse"])
     # wood 2 + stone 2 + 2 papyrus at 2 each, nobody produces anything.
     player(game, 0).coins = 8
@@ -328,9 +280,9 @@ def test_great_lighthouse_produces_one_raw_resource_each_turn() -> None:
 
 # --------------------------------------------------------------------------- the Hanging Gardens
 def test_hanging_gardens_six_coins_play_again_points() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_hanging_gardens"])
-    supply(game, 0, "the_hanging_gardens")
+    supply_resources(game, 0, "the_hanging_gardens")
 
     game.apply(BuildWonder("the_hanging_gardens", "theater"), seat=0)
 
@@ -342,9 +294,9 @@ def test_hanging_gardens_six_coins_play_again_points() -> None:
 
 # --------------------------------------------------------------------------- the Mausoleum
 def _mausoleum_position(cards: list[str]) -> Game:
-    game = start(cards)
+    game = new_position(cards)
     set_wonders(game, 0, ["the_mausoleum"])
-    supply(game, 0, "the_mausoleum")
+    supply_resources(game, 0, "the_mausoleum")
     return game
 
 
@@ -374,14 +326,14 @@ def test_mausoleum_builds_a_discarded_card_for_free_with_its_effects() -> None:
     assert "tavern" in view(game, 1)["players"][0]["cards"]
     assert view(game, 1)["discard"] == ["altar"]
     assert wonder_points(game, 0) == 2
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
 
 
 def test_mausoleum_offers_a_card_destroyed_by_circus_maximus() -> None:
-    game = start(["theater", "altar", "baths", "tavern"])
+    game = new_position(["theater", "altar", "baths", "tavern"])
     set_wonders(game, 0, ["circus_maximus", "the_mausoleum"])
-    supply(game, 0, "circus_maximus")
-    supply(game, 0, "the_mausoleum")
+    supply_resources(game, 0, "circus_maximus")
+    supply_resources(game, 0, "the_mausoleum")
     place_card(game, 1, "drying_room")
     assert ids_of_cards(player(game, 0).cards) >= {"glassworks", "press"}
 
@@ -427,7 +379,7 @@ def test_mausoleum_with_empty_discard_has_no_effect_but_points() -> None:
 
     game.apply(BuildWonder("the_mausoleum", "theater"), seat=0)
 
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
     assert wonder_points(game, 0) == 2
     # The tucked card did not go to the discard pile.
     assert view(game, 1)["discard"] == []
@@ -435,9 +387,9 @@ def test_mausoleum_with_empty_discard_has_no_effect_but_points() -> None:
 
 # --------------------------------------------------------------------------- Piraeus
 def test_piraeus_produces_glass_or_papyrus_and_plays_again() -> None:
-    game = start(["theater", "apothecary", "altar", "workshop", "baths"])
+    game = new_position(["theater", "apothecary", "altar", "workshop", "baths"])
     set_wonders(game, 0, ["piraeus"])
-    supply(game, 0, "piraeus")
+    supply_resources(game, 0, "piraeus")
     player(game, 0).coins = 0
 
     game.apply(BuildWonder("piraeus", "theater"), seat=0)
@@ -459,9 +411,9 @@ def test_piraeus_produces_glass_or_papyrus_and_plays_again() -> None:
 
 # --------------------------------------------------------------------------- the Pyramids
 def test_pyramids_nine_points_and_no_extra_turn() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_pyramids"])
-    supply(game, 0, "the_pyramids")
+    supply_resources(game, 0, "the_pyramids")
     before = score_sheet(game.state, 0).total
 
     game.apply(BuildWonder("the_pyramids", "theater"), seat=0)
@@ -474,9 +426,9 @@ def test_pyramids_nine_points_and_no_extra_turn() -> None:
 
 # --------------------------------------------------------------------------- the Sphinx
 def test_sphinx_six_points_and_play_again() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_sphinx"])
-    supply(game, 0, "the_sphinx")
+    supply_resources(game, 0, "the_sphinx")
 
     game.apply(BuildWonder("the_sphinx", "theater"), seat=0)
 
@@ -489,11 +441,11 @@ def test_sphinx_six_points_and_play_again() -> None:
 
 # --------------------------------------------------------------------------- the Statue of Zeus
 def test_statue_of_zeus_destroys_a_brown_card_and_production_drops() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_statue_of_zeus"])
-    supply(game, 0, "the_statue_of_zeus")     # lumber yard, clay pool, quarry, press, drying room
-    for card in ("logging_camp", "sawmill", "stone_pit", "glassworks"):
-        place_card(game, 1, card)
+    # Lumber Yard, Clay Pool, Quarry, Press, Drying Room.
+    supply_resources(game, 0, "the_statue_of_zeus")
+    place_cards(game, 1, ["logging_camp", "sawmill", "stone_pit", "glassworks"])
     assert view(game, 0)["players"][0]["unit_prices"]["wood"] == 2 + 3
 
     game.apply(BuildWonder("the_statue_of_zeus", "theater"), seat=0)
@@ -516,14 +468,14 @@ def test_statue_of_zeus_destroys_a_brown_card_and_production_drops() -> None:
 
 
 def test_statue_of_zeus_without_brown_card() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_statue_of_zeus"])
-    supply(game, 0, "the_statue_of_zeus")
+    supply_resources(game, 0, "the_statue_of_zeus")
     place_card(game, 1, "glassworks")
 
     game.apply(BuildWonder("the_statue_of_zeus", "theater"), seat=0)
 
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
     assert "glassworks" in view(game, 1)["players"][1]["cards"]
     assert game.state.pawn == 1
     assert wonder_points(game, 0) == 3
@@ -531,9 +483,9 @@ def test_statue_of_zeus_without_brown_card() -> None:
 
 # --------------------------------------------------------------------------- the Temple of Artemis
 def test_temple_of_artemis_twelve_coins_play_again_no_points() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_temple_of_artemis"])
-    supply(game, 0, "the_temple_of_artemis")
+    supply_resources(game, 0, "the_temple_of_artemis")
 
     game.apply(BuildWonder("the_temple_of_artemis", "theater"), seat=0)
 
@@ -547,7 +499,7 @@ def test_temple_of_artemis_twelve_coins_play_again_no_points() -> None:
 def test_seventh_wonder_sends_the_last_unbuilt_wonder_out_of_the_game(unbuilt_owner: int) -> None:
     """Rulebook example: Dušan (seat 1) builds the Colossus, the 7th wonder; his Pyramids leave
     the game. With unbuilt_owner=0 the leftover wonder belongs to the other player."""
-    game = start(["theater", "altar", "baths", "tavern"], first_player=1)
+    game = new_position(["theater", "altar", "baths", "tavern"], first_player=1)
     tucked = iter(["courthouse", "palace", "town_hall", "obelisk", "gardens", "senate"])
     if unbuilt_owner == 1:
         set_wonders(game, 0, ["the_great_lighthouse", "the_temple_of_artemis",
@@ -565,8 +517,8 @@ def test_seventh_wonder_sends_the_last_unbuilt_wonder_out_of_the_game(unbuilt_ow
         for w in wonders:
             mark_wonder_built(game, seat, w, next(tucked))
     assert game.state.wonders_built == 6
-    supply(game, 1, "the_colossus")
-    player(game, 0).coins = player(game, 1).coins = 30
+    supply_resources(game, 1, "the_colossus")
+    set_coins(game, {0: 30, 1: 30})
 
     events = game.apply(BuildWonder("the_colossus", "theater"), seat=1)
 
@@ -588,24 +540,21 @@ def test_seventh_wonder_sends_the_last_unbuilt_wonder_out_of_the_game(unbuilt_ow
         seat = game.to_act
         assert seat is not None
         assert not any(isinstance(a, BuildWonder) for a in game.legal_actions())
-        card = sorted(_accessible_ids(game))[0]
+        accessible = ids_of_cards(game.state.structure[s] for s in game.state.accessible)
+        card = sorted(accessible)[0]
         with pytest.raises(IllegalActionError) as err:
             game.apply(BuildWonder("the_pyramids", card), seat=seat)
         assert err.value.code in ("wonder_cap", "not_your_wonder")
         game.apply(DiscardCard(card), seat=seat)
 
 
-def _accessible_ids(game: Game) -> list[str]:
-    return [CARDS[game.state.structure[s]].id for s in game.state.accessible]
-
-
 # --------------------------------------------------------------------------- play again
 def test_play_again_chains_through_extra_turns() -> None:
-    game = start(["theater", "altar", "baths", "tavern", "stone_reserve"])
+    game = new_position(["theater", "altar", "baths", "tavern", "stone_reserve"])
     wonders = ["the_temple_of_artemis", "the_hanging_gardens", "the_sphinx"]
     set_wonders(game, 0, wonders)
     for w in wonders:
-        supply(game, 0, w)
+        supply_resources(game, 0, w)
 
     game.apply(BuildWonder("the_temple_of_artemis", "theater"), seat=0)
     assert plays_again(game, 0)
@@ -620,7 +569,7 @@ def test_play_again_chains_through_extra_turns() -> None:
 
 
 def test_play_again_with_the_last_card_of_an_age_is_lost() -> None:
-    game = start(["theater"])
+    game = new_position(["theater"])
     set_wonders(game, 0, ["the_sphinx"])
     player(game, 0).coins = 8          # clay 2 + stone 2 + 2 glass at 2: nothing placed
 
@@ -636,12 +585,12 @@ def test_play_again_with_the_last_card_of_an_age_is_lost() -> None:
     assert not any(isinstance(a, BuildCard | DiscardCard | BuildWonder)
                    for a in game.legal_actions())
     game.apply(ChooseStarter(1), seat=0)
-    assert game.to_act == 1 and kind(game) == DecisionKind.PLAY_CARD
+    assert is_normal_turn(game, 1)
     assert wonder_points(game, 0) == 6
 
 
 def test_decision_from_the_last_card_of_an_age_comes_before_the_age_ends() -> None:
-    game = start(["theater"])
+    game = new_position(["theater"])
     set_wonders(game, 0, ["the_statue_of_zeus"])
     place_card(game, 1, "clay_pit")
     player(game, 0).coins = 11         # wood 2, clay 3, stone 2, 2 papyrus at 2
@@ -660,9 +609,9 @@ def test_decision_from_the_last_card_of_an_age_comes_before_the_age_ends() -> No
 
 # --------------------------------------------------------------------------- military supremacy
 def test_military_supremacy_from_a_wonder_ends_the_game_despite_a_pending_destroy() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["circus_maximus"])
-    supply(game, 0, "circus_maximus")
+    supply_resources(game, 0, "circus_maximus")
     place_card(game, 1, "press")               # a grey card: a destroy decision would follow
     game.state.pawn = 8
     game.state.loot[1] = [False, False]
@@ -682,9 +631,9 @@ def test_military_supremacy_from_a_wonder_ends_the_game_despite_a_pending_destro
 
 
 def test_military_supremacy_from_a_wonder_ends_the_game_despite_play_again() -> None:
-    game = start(["theater", "altar", "baths"], first_player=1)
+    game = new_position(["theater", "altar", "baths"], first_player=1)
     set_wonders(game, 1, ["the_colossus"])
-    supply(game, 1, "the_colossus")
+    supply_resources(game, 1, "the_colossus")
     give_token(game, 1, "theology")            # the Colossus now has play again
     game.state.pawn = -7
     game.state.loot[0] = [False, False]
@@ -703,10 +652,9 @@ def test_military_supremacy_from_a_wonder_ends_the_game_despite_play_again() -> 
 
 # --------------------------------------------------------------------------- wonder costs
 def test_wonder_cost_is_paid_by_trading_like_a_card() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_pyramids"])
-    for card in ("quarry", "stone_pit", "press"):      # opponent: 2 stone, 1 papyrus
-        place_card(game, 1, card)
+    place_cards(game, 1, ["quarry", "stone_pit", "press"])  # opponent: 2 stone, 1 papyrus
     place_card(game, 0, "shelf_quarry")                # builder: 2 stone
     # 1 missing stone at 2+2, 1 papyrus at 2+1.
     player(game, 0).coins = 6
@@ -729,10 +677,9 @@ def test_wonder_cost_is_paid_by_trading_like_a_card() -> None:
 
 
 def test_wonder_cost_uses_reserve_prices() -> None:
-    game = start(["theater", "altar", "baths"])
+    game = new_position(["theater", "altar", "baths"])
     set_wonders(game, 0, ["the_pyramids"])
-    for card in ("quarry", "stone_pit", "press"):
-        place_card(game, 1, card)
+    place_cards(game, 1, ["quarry", "stone_pit", "press"])
     place_card(game, 0, "stone_reserve")
     # 3 stone at 1 + papyrus at 3.
     assert game.wonder_payment(0, "the_pyramids").total == 6

@@ -1,8 +1,9 @@
 """Yellow (commercial) cards, built through real actions.
 
 Positions are first-game scenario games; Age II and III cards are played in their own age,
-reached with the engine's own ``Game._start_age`` (the real layout of that age's deck, without
-replaying earlier ages), and the structure is cut down to the cards a test plays.
+reached with ``scenario.start_age`` (the engine's own ``Game._start_age``: the real layout of
+that age's deck, without replaying earlier ages), and the structure is cut down to the cards a
+test plays (``set_structure``).
 
 Rules (rules.md): Tavern 4 coins, Brewery 6; the Reserves and the Customs House fix the price of
 their resources at 1 coin; Forum and Caravansery produce one of their resources each turn and do
@@ -14,7 +15,7 @@ the builder's own city, once, at build, and 3 points each. Selling a card: 2 + 1
 from __future__ import annotations
 
 import pytest
-from scenario import mark_wonder_built, new_game, place_card, player, set_structure
+from scenario import mark_wonder_built, new_game, place_cards, player, set_coins, set_structure
 
 from app.engine import BuildCard, DiscardCard, Game, view
 from app.engine.cards import CARD_BY_ID, CARDS, Color
@@ -22,38 +23,10 @@ from app.engine.cards import CARD_BY_ID, CARDS, Color
 
 def game_at_age(age: int, seed: int = 5) -> Game:
     """A first-game scenario, seat 0 to play, in ``age`` (see the module docstring)."""
-    game = new_game(seed, first_player=0)
-    if age != 1:
-        game._start_age(age)
-    game.state.events = []
+    game = new_game(seed, first_player=0, age=age)
     assert game.state.age == age
     assert game.to_act == 0
     return game
-
-
-def refresh_derived(game: Game) -> None:
-    """The engine keeps indexes derived from the structure and the cities (card -> slot,
-    price caches); the scenario helpers move cards by hand, so rebuild them."""
-    state = game.state
-    if hasattr(state, "slot_of"):
-        state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
-    for cache in getattr(state, "price_cache", ()):
-        cache.clear()
-
-
-def leave_only(game: Game, card_ids: list[str]) -> None:
-    """Only these cards stay in the structure, face up and accessible; nothing is left under
-    them."""
-    state = game.state
-    state.accessible = list(range(len(state.structure)))  # slots for set_structure to fill
-    set_structure(game, card_ids)
-    state.cover_count = [len(state.structure)] * len(state.structure)  # nothing gets uncovered
-    refresh_derived(game)
-
-
-def place(game: Game, seat: int, card_ids: list[str]) -> None:
-    for card in card_ids:
-        place_card(game, seat, card)
 
 
 def unit_price(game: Game, seat: int, resource: str) -> int:
@@ -65,7 +38,7 @@ def unit_price(game: Game, seat: int, resource: str) -> int:
 @pytest.mark.parametrize(("card", "age", "coins"), [("tavern", 1, 4), ("brewery", 2, 6)])
 def test_tavern_and_brewery_give_coins_once(card: str, age: int, coins: int) -> None:
     game = game_at_age(age)
-    leave_only(game, [card, "lumber_yard", "clay_pool"])
+    set_structure(game, [card, "lumber_yard", "clay_pool"])
     events = game.apply(BuildCard(card), seat=0)
     assert player(game, 0).coins == 7 + coins
     assert player(game, 1).coins == 7
@@ -89,8 +62,8 @@ def test_tavern_and_brewery_give_coins_once(card: str, age: int, coins: int) -> 
 def test_reserve_fixes_the_price_of_its_resource_at_one_coin(
         reserve: str, resource: str, opponent_makes: list[str], test_card: str) -> None:
     game = game_at_age(1)
-    place(game, 1, opponent_makes)                # the opponent makes 2: normal price 4
-    leave_only(game, [reserve, "altar", test_card, "theater"])
+    place_cards(game, 1, opponent_makes)          # the opponent makes 2: normal price 4
+    set_structure(game, [reserve, "altar", test_card, "theater"])
     assert unit_price(game, 0, resource) == 4
 
     game.apply(BuildCard(reserve), seat=0)
@@ -106,17 +79,17 @@ def test_reserve_fixes_the_price_of_its_resource_at_one_coin(
 
 def test_reserve_price_applies_to_every_unit_bought() -> None:
     game = game_at_age(2)
-    place(game, 0, ["stone_reserve"])
-    place(game, 1, ["shelf_quarry"])              # 2 stone: normal price 4 a unit
-    leave_only(game, ["walls", "statue"])         # Walls: 2 stone
+    place_cards(game, 0, ["stone_reserve"])
+    place_cards(game, 1, ["shelf_quarry"])        # 2 stone: normal price 4 a unit
+    set_structure(game, ["walls", "statue"])      # Walls: 2 stone
     game.apply(BuildCard("walls"), seat=0)
     assert player(game, 0).coins == 7 - 2
 
 
 def test_customs_house_fixes_glass_and_papyrus_at_one_coin() -> None:
     game = game_at_age(2)
-    place(game, 1, ["glassworks", "press"])       # normal price 3 each
-    leave_only(game, ["customs_house", "altar", "caravansery", "theater"])
+    place_cards(game, 1, ["glassworks", "press"])  # normal price 3 each
+    set_structure(game, ["customs_house", "altar", "caravansery", "theater"])
     player(game, 0).coins = 10
 
     game.apply(BuildCard("customs_house"), seat=0)
@@ -133,10 +106,9 @@ def test_customs_house_fixes_glass_and_papyrus_at_one_coin() -> None:
 
 def test_forum_produces_glass_or_papyrus_and_does_not_raise_the_opponents_price() -> None:
     game = game_at_age(2)
-    place(game, 0, ["clay_pool", "lumber_yard"])
-    leave_only(game, ["forum", "caravansery", "temple", "theater"])
-    player(game, 0).coins = 10
-    player(game, 1).coins = 10
+    place_cards(game, 0, ["clay_pool", "lumber_yard"])
+    set_structure(game, ["forum", "caravansery", "temple", "theater"])
+    set_coins(game, {0: 10, 1: 10})
 
     game.apply(BuildCard("forum"), seat=0)        # 3 coins + 1 clay (made)
     assert player(game, 0).coins == 7
@@ -154,21 +126,21 @@ def test_forum_produces_glass_or_papyrus_and_does_not_raise_the_opponents_price(
 
 def test_forum_covers_one_unit_per_turn_only() -> None:
     game = game_at_age(2)
-    place(game, 0, ["forum"])
+    place_cards(game, 0, ["forum"])
     # Caravansery: 2 coins + glass + papyrus; the Forum makes one, the other is bought at 2.
     assert game.card_payment(0, "caravansery").total == 2 + 2
     # Glass or papyrus, whichever is needed.
     assert game.card_payment(0, "apothecary").total == 0     # 1 glass
     assert game.card_payment(0, "workshop").total == 0       # 1 papyrus
     assert game.card_payment(0, "school").total == 2 + 2     # wood + 2 papyrus: 2 bought
-    place(game, 1, ["glassworks"])                 # glass now 3 for seat 0, papyrus 2
+    place_cards(game, 1, ["glassworks"])           # glass now 3 for seat 0, papyrus 2
     assert game.card_payment(0, "caravansery").total == 2 + 2   # the Forum takes the glass
 
 
 def test_caravansery_produces_wood_clay_or_stone_and_does_not_raise_the_opponents_price() -> None:
     game = game_at_age(2)
-    place(game, 0, ["glassworks", "press"])
-    leave_only(game, ["caravansery", "statue", "rostrum", "altar"])
+    place_cards(game, 0, ["glassworks", "press"])
+    set_structure(game, ["caravansery", "statue", "rostrum", "altar"])
 
     game.apply(BuildCard("caravansery"), seat=0)  # 2 coins, glass and papyrus made
     assert player(game, 0).coins == 5
@@ -186,9 +158,9 @@ def test_caravansery_produces_wood_clay_or_stone_and_does_not_raise_the_opponent
 
 def test_chamber_of_commerce_three_coins_per_grey_card_in_own_city() -> None:
     game = game_at_age(3)
-    place(game, 0, ["drying_room", "forum"])           # 1 grey; papyrus 2 = Drying Room + Forum
-    place(game, 1, ["press", "glassworks", "glassblower"])   # 3 grey: not counted
-    leave_only(game, ["chamber_of_commerce", "palace"])
+    place_cards(game, 0, ["drying_room", "forum"])  # 1 grey; papyrus 2 = Drying Room + Forum
+    place_cards(game, 1, ["press", "glassworks", "glassblower"])  # 3 grey: not counted
+    set_structure(game, ["chamber_of_commerce", "palace"])
     events = game.apply(BuildCard("chamber_of_commerce"), seat=0)
     assert player(game, 0).coins == 7 + 3
     assert {"type": "coins_gained", "seat": 0, "coins": 3} in events
@@ -196,26 +168,26 @@ def test_chamber_of_commerce_three_coins_per_grey_card_in_own_city() -> None:
 
 def test_chamber_of_commerce_counts_every_grey_card() -> None:
     game = game_at_age(3)
-    place(game, 0, ["drying_room", "press", "glassworks"])   # 3 grey
-    leave_only(game, ["chamber_of_commerce", "palace"])
+    place_cards(game, 0, ["drying_room", "press", "glassworks"])  # 3 grey
+    set_structure(game, ["chamber_of_commerce", "palace"])
     game.apply(BuildCard("chamber_of_commerce"), seat=0)
     assert player(game, 0).coins == 7 + 9
 
 
 def test_port_two_coins_per_brown_card_in_own_city() -> None:
     game = game_at_age(3)
-    place(game, 0, ["lumber_yard", "clay_pool", "glassworks", "press"])   # 2 brown, 2 grey
-    place(game, 1, ["quarry", "stone_pit", "logging_camp", "clay_pit", "sawmill"])  # 5 brown
-    leave_only(game, ["port", "palace"])
+    place_cards(game, 0, ["lumber_yard", "clay_pool", "glassworks", "press"])  # 2 brown, 2 grey
+    place_cards(game, 1, ["quarry", "stone_pit", "logging_camp", "clay_pit", "sawmill"])  # 5 brown
+    set_structure(game, ["port", "palace"])
     game.apply(BuildCard("port"), seat=0)
     assert player(game, 0).coins == 7 + 4
 
 
 def test_armory_one_coin_per_red_card_in_own_city() -> None:
     game = game_at_age(3)
-    place(game, 0, ["shelf_quarry", "glassworks", "guard_tower", "stable"])    # 2 red
-    place(game, 1, ["garrison", "palisade", "walls", "archery_range"])         # 4 red
-    leave_only(game, ["armory", "palace"])
+    place_cards(game, 0, ["shelf_quarry", "glassworks", "guard_tower", "stable"])  # 2 red
+    place_cards(game, 1, ["garrison", "palisade", "walls", "archery_range"])       # 4 red
+    set_structure(game, ["armory", "palace"])
     game.apply(BuildCard("armory"), seat=0)
     assert player(game, 0).coins == 7 + 2
     assert game.state.pawn == 0, "the Armory has no shield"
@@ -223,9 +195,10 @@ def test_armory_one_coin_per_red_card_in_own_city() -> None:
 
 def test_lighthouse_one_coin_per_yellow_card_itself_included() -> None:
     game = game_at_age(3)
-    place(game, 0, ["tavern", "stone_reserve"])   # 2 yellow; the Tavern chains to the Lighthouse
-    place(game, 1, ["clay_reserve", "wood_reserve", "forum", "caravansery"])
-    leave_only(game, ["lighthouse", "palace"])
+    # 2 yellow cards; the Tavern chains to the Lighthouse.
+    place_cards(game, 0, ["tavern", "stone_reserve"])
+    place_cards(game, 1, ["clay_reserve", "wood_reserve", "forum", "caravansery"])
+    set_structure(game, ["lighthouse", "palace"])
     payment = game.card_payment(0, "lighthouse")
     assert payment.chain and payment.total == 0
     game.apply(BuildCard("lighthouse"), seat=0)
@@ -234,21 +207,21 @@ def test_lighthouse_one_coin_per_yellow_card_itself_included() -> None:
 
 def test_arena_two_coins_per_wonder_built_in_own_city() -> None:
     game = game_at_age(3)
-    place(game, 0, ["brewery"])                   # chain: the Arena is free
+    place_cards(game, 0, ["brewery"])             # chain: the Arena is free
     mark_wonder_built(game, 0, "the_pyramids", "lumber_yard")
     mark_wonder_built(game, 0, "the_great_lighthouse", "clay_pool")
     mark_wonder_built(game, 1, "the_colossus", "quarry")
     mark_wonder_built(game, 1, "piraeus", "stone_pit")
     mark_wonder_built(game, 1, "circus_maximus", "press")
-    leave_only(game, ["arena", "palace"])
+    set_structure(game, ["arena", "palace"])
     game.apply(BuildCard("arena"), seat=0)
     assert player(game, 0).coins == 7 + 4
 
 
 def test_arena_with_no_wonder_built_gives_nothing() -> None:
     game = game_at_age(3)
-    place(game, 0, ["brewery"])
-    leave_only(game, ["arena", "palace"])
+    place_cards(game, 0, ["brewery"])
+    set_structure(game, ["arena", "palace"])
     game.apply(BuildCard("arena"), seat=0)
     assert player(game, 0).coins == 7
 
@@ -260,8 +233,8 @@ def test_age_three_yellow_cards_score_three_points_the_others_none() -> None:
     zero = ["tavern", "stone_reserve", "clay_reserve", "wood_reserve", "brewery", "forum",
             "caravansery", "customs_house"]
     three = ["chamber_of_commerce", "port", "armory", "lighthouse"]
-    place(game, 0, zero + three)
-    leave_only(game, ["arena", "palace"])         # the Arena chains from the Brewery
+    place_cards(game, 0, zero + three)
+    set_structure(game, ["arena", "palace"])      # the Arena chains from the Brewery
     game.apply(BuildCard("arena"), seat=0)
     game.apply(DiscardCard("palace"), seat=1)     # the last card: the game ends
     outcome = game.outcome()
@@ -274,8 +247,8 @@ def test_age_three_yellow_cards_score_three_points_the_others_none() -> None:
                                   "arena"])
 def test_each_age_three_yellow_card_is_worth_three_points(card: str) -> None:
     game = game_at_age(3)
-    place(game, 0, [c for c in ("tavern", "brewery") if c != card])
-    leave_only(game, [card, "palace"])
+    place_cards(game, 0, [c for c in ("tavern", "brewery") if c != card])
+    set_structure(game, [card, "palace"])
     player(game, 0).coins = 30
     game.apply(BuildCard(card), seat=0)
     game.apply(DiscardCard("palace"), seat=1)
@@ -293,8 +266,8 @@ def test_each_age_three_yellow_card_is_worth_three_points(card: str) -> None:
 )
 def test_selling_a_card_gives_two_coins_plus_one_per_yellow_card(yellow_cards: list[str]) -> None:
     game = game_at_age(1)
-    place(game, 0, [*yellow_cards, "lumber_yard", "glassworks"])   # other colours: not counted
-    leave_only(game, ["wood_reserve", "altar"])   # selling a yellow card: it does not count
+    place_cards(game, 0, [*yellow_cards, "lumber_yard", "glassworks"])  # other colours: not counted
+    set_structure(game, ["wood_reserve", "altar"])  # selling a yellow card: it does not count
     assert view(game, 0)["players"][0]["sale_value"] == 2 + len(yellow_cards)
     events = game.apply(DiscardCard("wood_reserve"), seat=0)
     assert player(game, 0).coins == 7 + 2 + len(yellow_cards)
@@ -305,8 +278,8 @@ def test_selling_a_card_gives_two_coins_plus_one_per_yellow_card(yellow_cards: l
 
 def test_opponents_yellow_cards_do_not_raise_the_sale_value() -> None:
     game = game_at_age(1)
-    place(game, 1, ["tavern", "stone_reserve"])
-    leave_only(game, ["altar", "theater"])
+    place_cards(game, 1, ["tavern", "stone_reserve"])
+    set_structure(game, ["altar", "theater"])
     game.apply(DiscardCard("altar"), seat=0)
     assert player(game, 0).coins == 9
     game.apply(DiscardCard("theater"), seat=1)

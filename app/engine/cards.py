@@ -100,14 +100,17 @@ class Effects:
     coins_per_chain_build: int = 0
 
     # Groups of the fields above, so the interpreter skips whole groups at once.
+    produces: bool = field(init=False)
+    """Fixed production: what the owner has, and what the opponent pays to buy it."""
     changes_prices: bool = field(init=False)
-    """Gaining this changes what either city pays for resources."""
+    """Gaining this changes what the owner (or, with ``produces``, either city) pays."""
     gives_coins: bool = field(init=False)
     sets_standing_rules: bool = field(init=False)
     asks_decision: bool = field(init=False)
 
     def __post_init__(self) -> None:
         groups = {
+            "produces": any(self.produce),
             "changes_prices": any(self.produce) or self.produce_one_of or self.trade_price_one
             or self.wonder_resource_discount or self.blue_resource_discount,
             "gives_coins": self.coins or self.coins_per_own or self.coins_per_most

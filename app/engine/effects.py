@@ -81,8 +81,10 @@ def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) 
     """Apply everything ``effects`` does for ``seat``, in the order the rules resolve it."""
     player = state.players[seat]
     if effects.changes_prices:
-        for cache in state.price_cache:
-            cache.clear()
+        # Fixed production also sets the opponent's prices; the rest only the gainer's.
+        if effects.produces:
+            state.price_cache[1 - seat].clear()
+        state.price_cache[seat].clear()
         for r, n in enumerate(effects.produce):
             player.production[r] += n
         if effects.produce_one_of:
