@@ -38,7 +38,7 @@ from .actions import (
 )
 from .cards import CARD_BY_ID, CARDS, TOKEN_BY_ID, TOKENS, WONDER_BY_ID, WONDERS
 from .effects import add_card, end_game, gain, remove_card, take_token
-from .errors import IllegalActionError
+from .errors import IllegalActionError, MalformedActionError
 from .layouts import LAYOUTS
 from .scoring import Outcome, civilian_outcome, score_sheet
 from .state import Decision, DecisionKind, GameState, Options, Phase
@@ -300,7 +300,7 @@ class Game:
             raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}")
         kind = type(action)
         if kind not in _HANDLERS:
-            raise _illegal("malformed", f"{action!r} is not an action")
+            raise MalformedActionError(f"{action!r} is not an action")
         if decision.kind not in _DECISIONS_FOR[kind]:
             raise _illegal("wrong_decision",
                            f"{TYPE_NAMES[kind]} is not possible now: waiting for "
@@ -509,8 +509,8 @@ class Game:
         state.play_again = False
         state.events.append({
             "type": "age_started", "age": age,
-            "cards": {slot: CARDS[card].id for slot, card in enumerate(state.structure)
-                      if state.face_up[slot]},
+            "cards": [{"slot": slot, "card": CARDS[card].id}
+                      for slot, card in enumerate(state.structure) if state.face_up[slot]],
         })
 
     def _advance(self) -> None:
