@@ -1,0 +1,91 @@
+"""legal_actions() is exactly what apply() accepts; every refusal changes nothing.
+
+Positions come from hypothesis: a seed, options, and a number of random moves. At each
+position every action that exists in the game is tried.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.engine import (
+    CARDS,
+    TOKENS,
+    WONDERS,
+    Action,
+    BuildCard,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseProgressToken,
+    ChooseStarter,
+    DestroyCard,
+    DiscardCard,
+    Game,
+    IllegalActionError,
+    Options,
+    PickWonder,
+)
+
+EVERY_ACTION: list[Action] = [
+    *(PickWonder(w.id) for w in WONDERS),
+    *(kind(c.id) for kind in (BuildCard, DiscardCard, DestroyCard, BuildFromDiscard)
+      for c in CARDS),
+    *(BuildWonder(w.id, c.id) for w in WONDERS for c in CARDS),
+    *(ChooseProgressToken(t.id) for t in TOKENS),
+    ChooseStarter(0), ChooseStarter(1),
+]
+
+
+def position(seed: int, first_game: bool, moves: int) -> Game:
+    game = Game.new(seed, Options(wonder_selection="first_game" if first_game else "draft"))
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**64 - 1), first_game=st.booleans(), moves=st.integers(0, 90))
+def test_apply_accepts_exactly_the_legal_actions(seed: int, first_game: bool,
+                                                 moves: int) -> None:
+    game = position(seed, first_game, moves)
+    legal = game.legal_actions()
+    assert len(set(legal)) == len(legal), "an action is listed twice"
+    assert bool(legal) != game.is_over
+    before = game.state_hash()
+    for action in EVERY_ACTION:
+        if action in legal:
+            continue
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            continue
+        raise AssertionError(f"{action} was accepted but is not in legal_actions()")
+    assert game.state_hash() == before, "a refused action changed the game"
+    for action in legal:
+        trial = Game.replay(seed, game.options, game.log)
+        trial.apply(action)  # raises if a listed action is refused
+        assert trial.log[-1] == action
+
+
+@given(seed=st.integers(0, 2**64 - 1), moves=st.integers(1, 90))
+@settings(max_examples=40, deadline=None)
+def test_a_move_out_of_turn_is_refused_and_changes_nothing(seed: int, moves: int) -> None:
+    game = position(seed, False, moves)
+    if game.is_over:
+        return
+    other = 1 - game.to_act
+    before = game.state_hash()
+    for action in game.legal_actions():
+        try:
+            game.apply(action, seat=other)
+        except IllegalActionError as error:
+            assert error.code == "not_your_turn"
+        else:
+            raise AssertionError("an action out of turn was accepted")
+    assert game.state_hash() == before
