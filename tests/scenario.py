@@ -116,6 +116,7 @@ def place_card(game: Game, seat: int, card_id: str) -> None:
         p.production[r] += n
     if effects.produce_one_of:
         p.choice_sets.append(effects.produce_one_of)
+        p.choice_sets.sort(key=len)  # the engine keeps them narrowest first
     for r in effects.trade_price_one:
         p.trade_price_one[r] = True
     if effects.science >= 0:

@@ -30,7 +30,7 @@ class Recorded:
 RECORDED = [
     Recorded(20261121, Options(), "1", 63, "pick:piraeus pick:the_mausoleum",
              (0, "military", 32, 24),
-             "249a81ebacb737839e17c589f238d7b936f77e6aa384faec6a37f0fb67b06e7b"),
+             "e2c13b19530c959fa5ce86f17252d7d50159b320a17d6691e40d0438148519ad"),
     Recorded(7, Options(wonder_selection="first_game", first_player=1), "1", 62,
              "build:stable discard:clay_pool", (1, "civilian", 37, 41),
              "827a1abbe57db692f0e09f4ccc54359e94c495fb117a71643d6f6079986427f0"),

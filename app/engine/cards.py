@@ -137,6 +137,8 @@ class Card:
     cost_coins: int
     cost: tuple[int, ...]
     """Resources needed, indexed like :data:`RESOURCES`."""
+    needs: tuple[tuple[int, int], ...]
+    """The same cost as (resource, units) pairs, resources with none left out."""
     chain_from: int
     """Chain symbol that makes this card free, or :data:`NO_SYMBOL`."""
     chain_to: int
@@ -151,6 +153,7 @@ class Wonder:
     name: str
     cost_coins: int
     cost: tuple[int, ...]
+    needs: tuple[tuple[int, int], ...]
     effects: Effects
     first_game_player: int | None
     """1 or 2: who gets it in the first-game variant (no draft); None if unused there."""
@@ -175,7 +178,8 @@ def _resource(name: str) -> int:
         raise CardDataError(f"unknown resource {name!r}") from None
 
 
-def _cost(table: dict[str, int]) -> tuple[int, tuple[int, ...]]:
+def _cost(table: dict[str, int]) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """Coins, resources by index, and resources as sparse (resource, units) pairs."""
     amounts = [0] * len(RESOURCES)
     coins = 0
     for key, value in table.items():
@@ -183,7 +187,7 @@ def _cost(table: dict[str, int]) -> tuple[int, tuple[int, ...]]:
             coins = value
         else:
             amounts[_resource(key)] = value
-    return coins, tuple(amounts)
+    return coins, tuple(amounts), tuple((r, n) for r, n in enumerate(amounts) if n)
 
 
 def _per_item(table: dict[str, Any], unit: str) -> PerItem:
@@ -250,19 +254,20 @@ def _load() -> _Database:
 
     cards = []
     for i, entry in enumerate(raw["card"]):
-        coins, cost = _cost(entry["cost"])
+        coins, cost, needs = _cost(entry["cost"])
         is_guild = entry["age"] == "guild"
         cards.append(Card(
             index=i, id=entry["id"], name=entry["name"], age=3 if is_guild else int(entry["age"]),
             is_guild=is_guild, color=Color[entry["color"].upper()], cost_coins=coins, cost=cost,
+            needs=needs,
             chain_from=symbol(entry.get("chain_from")), chain_to=symbol(entry.get("chain_to")),
             effects=_effects(entry["effects"]),
         ))
     wonders = []
     for i, entry in enumerate(raw["wonder"]):
-        coins, cost = _cost(entry["cost"])
+        coins, cost, needs = _cost(entry["cost"])
         wonders.append(Wonder(
-            index=i, id=entry["id"], name=entry["name"], cost_coins=coins, cost=cost,
+            index=i, id=entry["id"], name=entry["name"], cost_coins=coins, cost=cost, needs=needs,
             effects=_effects(entry["effects"]), first_game_player=entry.get("first_game_player"),
         ))
     tokens = [

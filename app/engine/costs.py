@@ -16,16 +16,14 @@ from .cards import CARDS, RESOURCES, WONDERS, Color
 from .state import PlayerState
 
 _ALL_RESOURCES: Final = tuple(range(len(RESOURCES)))
-_NEEDED: Final[dict[tuple[int, ...], tuple[tuple[int, int], ...]]] = {
-    cost: tuple((r, n) for r, n in enumerate(cost) if n)
-    for cost in [card.cost for card in CARDS] + [wonder.cost for wonder in WONDERS]
-}
-"""Each cost in the game as its non-zero (resource, units) pairs."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payment:
-    """How a build is paid. ``total`` coins leave the builder's treasury."""
+    """How a build is paid. ``total`` coins leave the builder's treasury.
+
+    Treat it as immutable: the engine shares instances. (Not ``frozen``: frozen
+    dataclasses are several times slower to create, and builds create many.)"""
 
     coins: int
     """Coin cost printed on the card or wonder."""
@@ -72,10 +70,10 @@ def unit_prices(buyer: PlayerState, opponent: PlayerState) -> list[int]:
 
 
 def _trade_price(
-    buyer: PlayerState, opponent: PlayerState, cost: tuple[int, ...], discount: int,
-    detail: list[list[int]] | None = None,
+    buyer: PlayerState, opponent: PlayerState, needs: tuple[tuple[int, int], ...],
+    discount: int, detail: list[list[int]] | None = None,
 ) -> int:
-    """Coins to buy what ``cost`` needs beyond the buyer's production.
+    """Coins to buy what ``needs`` (sparse resource units) asks beyond the buyer's production.
 
     With ``detail`` (three lists) it also records the units bought, covered by "one of"
     producers and waived, in that order.
@@ -84,16 +82,15 @@ def _trade_price(
     trade_one = buyer.trade_price_one
     oppo = opponent.production
     choice_sets = buyer.choice_sets
-    needed = _NEEDED[cost]
     if not choice_sets and not discount and detail is None:
         total = 0
-        for r, n in needed:
+        for r, n in needs:
             missing = n - production[r]
             if missing > 0:
                 total += missing * (1 if trade_one[r] else 2 + oppo[r])
         return total
     units: list[tuple[int, int]] = []
-    for r, n in needed:
+    for r, n in needs:
         missing = n - production[r]
         if missing > 0:
             price = 1 if trade_one[r] else 2 + oppo[r]
@@ -104,7 +101,7 @@ def _trade_price(
     # The producers' sets are nested or disjoint (checked when the data loads), so this greedy
     # assignment covers the most valuable units possible.
     units.sort(reverse=True)
-    producers = sorted(choice_sets, key=len) + [_ALL_RESOURCES] * discount
+    producers = choice_sets + [_ALL_RESOURCES] * discount  # choice_sets: narrowest first
     used = [False] * len(producers)
     total = 0
     for price, r in units:
@@ -122,10 +119,27 @@ def _trade_price(
 
 
 def _payment(
-    buyer: PlayerState, opponent: PlayerState, coins: int, cost: tuple[int, ...], discount: int,
+    buyer: PlayerState, opponent: PlayerState, coins: int, needs: tuple[tuple[int, int], ...],
+    discount: int,
 ) -> Payment:
+    to_opponent = opponent.receives_opponent_trade_coins
+    if not buyer.choice_sets and not discount:
+        # Nothing covers part of the cost: every missing unit is bought at its unit price.
+        production, trade_one, oppo = buyer.production, buyer.trade_price_one, opponent.production
+        purchases = []
+        trade = 0
+        for r, n in needs:
+            missing = n - production[r]
+            if missing > 0:
+                price = 1 if trade_one[r] else 2 + oppo[r]
+                purchases.append((r, missing, price))
+                trade += missing * price
+        if not trade:
+            return coins_only(coins)
+        return Payment(coins=coins, trade=trade, bought=tuple(purchases),
+                       to_opponent=trade if to_opponent else 0)
     detail: list[list[int]] = [[], [], []]
-    trade = _trade_price(buyer, opponent, cost, discount, detail)
+    trade = _trade_price(buyer, opponent, needs, discount, detail)
     if not trade:
         return coins_only(coins)
     prices = unit_prices(buyer, opponent)
@@ -134,8 +148,7 @@ def _payment(
     )
     return Payment(
         coins=coins, trade=trade, bought=bought, from_choice=tuple(sorted(detail[1])),
-        waived=tuple(sorted(detail[2])),
-        to_opponent=trade if opponent.receives_opponent_trade_coins else 0,
+        waived=tuple(sorted(detail[2])), to_opponent=trade if to_opponent else 0,
     )
 
 
@@ -145,7 +158,7 @@ def card_price(buyer: PlayerState, opponent: PlayerState, card_index: int) -> in
     if card.chain_from >= 0 and buyer.chains >> card.chain_from & 1:
         return 0
     discount = buyer.blue_resource_discount if card.color == Color.BLUE else 0
-    return card.cost_coins + _trade_price(buyer, opponent, card.cost, discount)
+    return card.cost_coins + _trade_price(buyer, opponent, card.needs, discount)
 
 
 def card_payment(buyer: PlayerState, opponent: PlayerState, card_index: int,
@@ -161,13 +174,13 @@ def card_payment(buyer: PlayerState, opponent: PlayerState, card_index: int,
     if price == card.cost_coins:
         return coins_only(price)
     discount = buyer.blue_resource_discount if card.color == Color.BLUE else 0
-    return _payment(buyer, opponent, card.cost_coins, card.cost, discount)
+    return _payment(buyer, opponent, card.cost_coins, card.needs, discount)
 
 
 def wonder_price(buyer: PlayerState, opponent: PlayerState, wonder_index: int) -> int:
     wonder = WONDERS[wonder_index]
     return wonder.cost_coins + _trade_price(
-        buyer, opponent, wonder.cost, buyer.wonder_resource_discount
+        buyer, opponent, wonder.needs, buyer.wonder_resource_discount
     )
 
 
@@ -179,7 +192,7 @@ def wonder_payment(buyer: PlayerState, opponent: PlayerState, wonder_index: int,
         price = wonder_price(buyer, opponent, wonder_index)
     if price == wonder.cost_coins:
         return coins_only(price)
-    return _payment(buyer, opponent, wonder.cost_coins, wonder.cost,
+    return _payment(buyer, opponent, wonder.cost_coins, wonder.needs,
                     buyer.wonder_resource_discount)
 
 

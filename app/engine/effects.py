@@ -88,7 +88,9 @@ def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) 
         for r, n in enumerate(effects.produce):
             player.production[r] += n
         if effects.produce_one_of:
+            # Kept narrowest first, the order in which the cost solver hands them out.
             player.choice_sets.append(effects.produce_one_of)
+            player.choice_sets.sort(key=len)
         for r in effects.trade_price_one:
             player.trade_price_one[r] = True
         player.wonder_resource_discount += effects.wonder_resource_discount

@@ -94,7 +94,7 @@ class PlayerState:
         self.production = [0] * len(RESOURCES)
         """Fixed production (brown and grey cards): also what the opponent's prices count."""
         self.choice_sets: list[tuple[int, ...]] = []
-        """One entry per "one of" producer (Forum, Caravansery, ...)."""
+        """One entry per "one of" producer (Forum, Caravansery, ...), narrowest first."""
         self.trade_price_one = [False] * len(RESOURCES)
         self.chains = 0
         """Bit set of chain symbols shown by the city's cards."""
