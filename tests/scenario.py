@@ -271,8 +271,8 @@ def _reindex(game: Game) -> None:
     """Rebuild the engine's card -> slot index after the structure was rearranged."""
     state = game.state
     state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
-    for cache in state.price_cache:
-        cache.clear()
+    state.forget_prices(0)
+    state.forget_prices(1)
 
 
 def _take_out(game: Game, card: int, replacement: int = -1) -> None:

@@ -83,8 +83,8 @@ def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) 
     if effects.changes_prices:
         # Fixed production also sets the opponent's prices; the rest only the gainer's.
         if effects.produces:
-            state.price_cache[1 - seat].clear()
-        state.price_cache[seat].clear()
+            state.forget_prices(1 - seat)
+        state.forget_prices(seat)
         for r, n in enumerate(effects.produce):
             player.production[r] += n
         if effects.produce_one_of:
@@ -169,8 +169,8 @@ def remove_card(state: GameState, seat: int, card_index: int) -> None:
     player = state.players[seat]
     player.cards.remove(card_index)
     player.colors[card.color] -= 1
-    for cache in state.price_cache:
-        cache.clear()
+    state.forget_prices(0)
+    state.forget_prices(1)
     for r, n in enumerate(card.effects.produce):
         player.production[r] -= n
     if card.chain_to >= 0:

@@ -41,7 +41,7 @@ from .effects import add_card, end_game, gain, remove_card, take_token
 from .errors import IllegalActionError, MalformedActionError
 from .layouts import LAYOUTS
 from .scoring import Outcome, civilian_outcome, score_sheet
-from .state import Decision, DecisionKind, GameState, Options, Phase
+from .state import WONDER_PRICES, Decision, DecisionKind, GameState, Options, Phase
 
 ENGINE_VERSION: Final = "1"
 """Bumped whenever a rule change could make an old action log replay differently."""
@@ -228,8 +228,8 @@ class Game:
             if _CHAIN_FROM[card] & chains:
                 append(_BUILD[card])
             else:
-                price = cache.get(card)
-                if price is None:
+                price = cache[card]
+                if price < 0:
                     price = self._card_price(seat, card)
                 if price <= coins:
                     append(_BUILD[card])
@@ -246,18 +246,18 @@ class Game:
         if chain and players[seat].chains & chain:
             return 0
         cache = self.state.price_cache[seat]
-        price = cache.get(card)
-        if price is None:
+        price = cache[card]
+        if price < 0:
             price = cache[card] = costs.card_price(players[seat], players[1 - seat], card)
         return price
 
     def _wonder_price(self, seat: int, wonder: int) -> int:
         cache = self.state.price_cache[seat]
-        price = cache.get(100 + wonder)
-        if price is None:
+        price = cache[WONDER_PRICES + wonder]
+        if price < 0:
             players = self.state.players
-            price = cache[100 + wonder] = costs.wonder_price(players[seat], players[1 - seat],
-                                                             wonder)
+            price = cache[WONDER_PRICES + wonder] = costs.wonder_price(
+                players[seat], players[1 - seat], wonder)
         return price
 
     def is_legal(self, action: Action) -> bool:

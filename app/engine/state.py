@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final, Literal, NamedTuple
 
-from .cards import RESOURCES, SCIENCE_SYMBOLS, Color
+from .cards import CARDS, RESOURCES, SCIENCE_SYMBOLS, WONDERS, Color
 from .rng import Rng
 
 SEATS = (0, 1)
@@ -82,6 +82,10 @@ _GAME_FIELDS: Final = (
 )
 """What a game state is; the hash covers exactly these. The other slots (``events`` and
 the derived indexes ``slot_of`` and ``price_cache``) are working space."""
+
+WONDER_PRICES: Final = len(CARDS)
+"""Where wonder prices start in a seat's price cache."""
+_NO_PRICES: Final = [-1] * (len(CARDS) + len(WONDERS))
 
 
 class PlayerState:
@@ -172,9 +176,13 @@ class GameState:
         """Events of the action being applied."""
         self.slot_of: dict[int, int] = {}
         """Card -> its slot, for the cards still in the current structure."""
-        self.price_cache: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        """Per seat: card index (or 100 + wonder index) -> total price. Prices change only
-        when a city changes, so ``effects.gain`` and ``effects.remove_card`` clear it."""
+        self.price_cache = (list(_NO_PRICES), list(_NO_PRICES))
+        """Per seat: the total price of each card (by index), then of each wonder (at
+        ``WONDER_PRICES + index``); -1 = not known. Prices change only when a city changes:
+        ``effects.gain`` and ``effects.remove_card`` call :meth:`forget_prices`."""
+
+    def forget_prices(self, seat: int) -> None:
+        self.price_cache[seat][:] = _NO_PRICES
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
