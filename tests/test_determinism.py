@@ -28,12 +28,12 @@ class Recorded:
 
 
 RECORDED = [
-    Recorded(20261121, Options(), "1", 63, "pick:piraeus pick:the_mausoleum",
-             (0, "military", 32, 24),
-             "e2c13b19530c959fa5ce86f17252d7d50159b320a17d6691e40d0438148519ad"),
+    Recorded(20261121, Options(), "1", 70, "pick:piraeus pick:the_pyramids",
+             (1, "civilian", 38, 40),
+             "b15898c210cb36e884d9a7235c08cf9cc7f3aeb70cafaf8b266c00d2b871c1ad"),
     Recorded(7, Options(wonder_selection="first_game", first_player=1), "1", 62,
-             "build:stable discard:clay_pool", (1, "civilian", 37, 41),
-             "827a1abbe57db692f0e09f4ccc54359e94c495fb117a71643d6f6079986427f0"),
+             "discard:stone_pit discard:palisade", (1, "civilian", 23, 34),
+             "b6732d292572dd1438548d28eb11dfbc19f6cf017450a0ef39c6db697fbe0efb"),
 ]
 
 

@@ -9,7 +9,6 @@ so the price shown is always the lowest the rules allow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARDS, RESOURCES, WONDERS, Color
@@ -18,27 +17,49 @@ from .state import PlayerState
 _ALL_RESOURCES: Final = tuple(range(len(RESOURCES)))
 
 
-@dataclass(slots=True)
 class Payment:
-    """How a build is paid. ``total`` coins leave the builder's treasury.
+    """How a build is paid. ``total`` coins leave the builder's treasury. Immutable.
 
-    Treat it as immutable: the engine shares instances. (Not ``frozen``: frozen
-    dataclasses are several times slower to create, and builds create many.)"""
+    A plain class rather than a dataclass: compiled with mypyc, dataclasses are several
+    times slower to create, and every build with a purchase creates one.
+    """
 
-    coins: int
-    """Coin cost printed on the card or wonder."""
-    trade: int
-    """Coins paid to buy missing resources."""
-    chain: bool = False
-    """Built for free through a chain symbol."""
-    bought: tuple[tuple[int, int, int], ...] = ()
-    """(resource, units, unit price) for each resource bought."""
-    from_choice: tuple[int, ...] = ()
-    """Resources supplied by "one of" producers."""
-    waived: tuple[int, ...] = ()
-    """Resources removed from the cost by Masonry / Architecture."""
-    to_opponent: int = 0
-    """Part of ``trade`` that goes to the opponent instead of the bank (Economy)."""
+    __slots__ = ("bought", "chain", "coins", "from_choice", "to_opponent", "trade", "waived")
+
+    def __init__(
+        self, coins: int, trade: int, *, chain: bool = False,
+        bought: tuple[tuple[int, int, int], ...] = (), from_choice: tuple[int, ...] = (),
+        waived: tuple[int, ...] = (), to_opponent: int = 0,
+    ) -> None:
+        self.coins: Final = coins
+        """Coin cost printed on the card or wonder."""
+        self.trade: Final = trade
+        """Coins paid to buy missing resources."""
+        self.chain: Final = chain
+        """Built for free through a chain symbol."""
+        self.bought: Final = bought
+        """(resource, units, unit price) for each resource bought."""
+        self.from_choice: Final = from_choice
+        """Resources supplied by "one of" producers."""
+        self.waived: Final = waived
+        """Resources removed from the cost by Masonry / Architecture."""
+        self.to_opponent: Final = to_opponent
+        """Part of ``trade`` that goes to the opponent instead of the bank (Economy)."""
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.coins, self.trade, self.chain, self.bought, self.from_choice,
+                self.waived, self.to_opponent)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Payment) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Payment(coins={self.coins}, trade={self.trade}, chain={self.chain}, "
+                f"bought={self.bought}, from_choice={self.from_choice}, waived={self.waived}, "
+                f"to_opponent={self.to_opponent})")
 
     @property
     def total(self) -> int:
