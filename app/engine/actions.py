@@ -203,7 +203,7 @@ _TYPE_BY_PREFIX = {_PREFIXES[cls]: TYPE_NAMES[cls] for cls in ACTION_TYPES}
 _FIELDS = {TYPE_NAMES[cls]: [field.name for field in fields(cls)] for cls in ACTION_TYPES}
 
 
-def parse(notation: str) -> Action:
+def parse(notation: object) -> Action:
     """Read an action from its notation, e.g. ``build:tavern`` or ``starter:1``."""
     if not isinstance(notation, str):
         raise MalformedActionError("notation must be a string")

@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from . import costs
 from .actions import (
+    ACTION_TYPES,
     TYPE_NAMES,
     Action,
     BuildCard,
@@ -281,35 +282,36 @@ class Game:
         return hashlib.sha256(data.encode()).hexdigest()
 
     # ----------------------------------------------------------------- actions
-    def apply(self, action: Action | str | dict[str, Any], seat: int | None = None,
-              ) -> list[dict[str, Any]]:
+    def apply(self, action: object, seat: int | None = None) -> list[dict[str, Any]]:
         """Apply an action (an Action, its notation or its JSON form) and return its events.
 
         With ``seat``, the action must come from the seat to act. An illegal action raises
         :class:`IllegalActionError` (a malformed one :class:`MalformedActionError`) and
         leaves the game exactly as it was.
         """
-        if isinstance(action, str):
-            action = parse(action)
+        if isinstance(action, ACTION_TYPES):
+            checked: Action = action
+        elif isinstance(action, str):
+            checked = parse(action)
         elif isinstance(action, dict):
-            action = from_json(action)
+            checked = from_json(action)
+        else:
+            raise MalformedActionError(f"{action!r} is not an action")
         decision = self.decision
         if decision is None:
             raise _illegal("game_over", "the game is over")
         if seat is not None and seat != decision.seat:
             raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}")
-        kind = type(action)
-        if kind not in _HANDLERS:
-            raise MalformedActionError(f"{action!r} is not an action")
+        kind = type(checked)
         if decision.kind not in _DECISIONS_FOR[kind]:
             raise _illegal("wrong_decision",
                            f"{TYPE_NAMES[kind]} is not possible now: waiting for "
                            f"{decision.kind.name.lower()} by seat {decision.seat}")
         self.state.events = []
         # Each handler checks everything before it changes anything.
-        _HANDLERS[kind](self, action, decision)
+        _HANDLERS[kind](self, checked, decision)
         self._advance()
-        self.log.append(action)
+        self.log.append(checked)
         return self.state.events
 
     def _drafter(self) -> int:
