@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models, the async session factory and the repository."""

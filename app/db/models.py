@@ -1,0 +1,76 @@
+"""Tables. A game is its seed, options and engine version plus its ordered action log;
+its state is never stored, only replayed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, MetaData, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Game(Base):
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    engine_version: Mapped[str] = mapped_column(String(16))
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the invite code: only the creator ever sees the code itself."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``waiting`` for the second player, ``active``, or ``finished``."""
+    version: Mapped[int] = mapped_column(default=0)
+    """Number of actions in the log (the last action's ``seq``)."""
+    winner: Mapped[int | None] = mapped_column(default=None)
+    victory: Mapped[str | None] = mapped_column(String(16), default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Seat(Base):
+    __tablename__ = "seat"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the seat's secret token."""
+    name: Mapped[str | None] = mapped_column(String(40), default=None)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameAction(Base):
+    """One entry of a game's log. (game_id, seq) is the primary key, so of two servers
+    appending the same seq, exactly one succeeds."""
+
+    __tablename__ = "game_action"
+    __table_args__ = (UniqueConstraint("game_id", "client_id"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seq: Mapped[int] = mapped_column(primary_key=True)
+    """1, 2, ...: the version of the game once this action is applied."""
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    notation: Mapped[str] = mapped_column(String(80))
+    client_id: Mapped[str | None] = mapped_column(String(64), default=None)
+    """The submitting client's own id for the action: the same id is applied once."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
