@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 GAMES  ?= 2000
 
-.PHONY: run test lint typecheck pytest pytest-compiled compile bench clean
+.PHONY: run play test lint typecheck pytest pytest-compiled compile bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Migrates the database (an embedded SQLite file unless DUEL_DATABASE_URL says otherwise),
+# then serves http://127.0.0.1:8000 (API docs at /docs).
 run: $(STAMP)
+	$(BIN)/alembic upgrade head
+	$(BIN)/uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000 \
+		--ws-max-size 1048576
+
+# A seeded random game played in the terminal by the engine alone.
+play: $(STAMP)
 	$(BIN)/python -m app.engine.play
 
 test: lint typecheck pytest pytest-compiled
@@ -27,13 +35,14 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
-# The same tests against the engine compiled with mypyc (what bench/engine.py --compiled
-# measures): both builds must play by the same rules.
+# The engine's tests again, against the engine compiled with mypyc (what
+# bench/engine.py --compiled measures): both builds must play by the same rules.
 compile: $(STAMP)
 	$(BIN)/python bench/compile_engine.py
 
 pytest-compiled: compile
-	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q -p no:cacheprovider
+	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
+		-p no:cacheprovider --ignore=tests/server
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled

@@ -13,6 +13,8 @@ class Settings(BaseSettings):
     database_url: str = "sqlite+aiosqlite:///./duel.db"
     """SQLAlchemy async URL. The default is an embedded SQLite file; production uses
     ``postgresql+asyncpg://user:password@host/dbname``."""
+    database_schema: str | None = None
+    """PostgreSQL only: the schema holding the tables (default: the server's search path)."""
     public_url: str = "http://127.0.0.1:8000"
     """Where players reach this server: invite links are built from it."""
     max_message_bytes: int = 16_384

@@ -1,5 +1,6 @@
 """Runs migrations with the async engine. The URL comes from, in order: the caller's
-``config.attributes["url"]`` (tests), ``-x url=...``, then the application's settings."""
+``config.attributes["url"]`` (tests), ``-x url=...``, then the application's settings;
+the PostgreSQL schema from ``config.attributes["schema"]`` or the settings."""
 
 from __future__ import annotations
 
@@ -29,11 +30,9 @@ def _migrate(connection: Connection) -> None:
 
 
 async def _run_online() -> None:
-    engine = make_engine(_url())
+    schema = config.attributes.get("schema") or get_settings().database_schema
+    engine = make_engine(_url(), schema)
     async with engine.connect() as connection:
-        schema = config.attributes.get("schema")
-        if schema:  # tests isolate themselves in a schema of their own
-            await connection.exec_driver_sql(f'SET search_path TO "{schema}"')
         await connection.run_sync(_migrate)
         await connection.commit()
     await engine.dispose()

@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, MetaData, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -20,6 +21,18 @@ NAMING_CONVENTION = {
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """Timestamps stored and read back in UTC (SQLite keeps no time zone of its own)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
 
 
 class Base(DeclarativeBase):
@@ -41,8 +54,8 @@ class Game(Base):
     """Number of actions in the log (the last action's ``seq``)."""
     winner: Mapped[int | None] = mapped_column(default=None)
     victory: Mapped[str | None] = mapped_column(String(16), default=None)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class Seat(Base):
@@ -54,7 +67,7 @@ class Seat(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     """SHA-256 of the seat's secret token."""
     name: Mapped[str | None] = mapped_column(String(40), default=None)
-    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class GameAction(Base):
@@ -73,4 +86,4 @@ class GameAction(Base):
     notation: Mapped[str] = mapped_column(String(80))
     client_id: Mapped[str | None] = mapped_column(String(64), default=None)
     """The submitting client's own id for the action: the same id is applied once."""
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -11,7 +11,8 @@ from sqlalchemy.ext.asyncio import (
 )
 
 
-def make_engine(url: str) -> AsyncEngine:
+def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
+    """An engine for ``url``; with ``schema`` (PostgreSQL), its tables live there."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
 
@@ -24,7 +25,8 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_pre_ping=True)
+    connect_args = {"server_settings": {"search_path": schema}} if schema else {}
+    return create_async_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -1,0 +1,1 @@
+"""HTTP and WebSocket endpoints: thin, they call the services."""

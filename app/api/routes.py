@@ -1,0 +1,123 @@
+"""HTTP API under ``/api``. OpenAPI at ``/docs``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Request
+from pydantic import BaseModel, Field
+
+from app.config import Settings
+from app.engine import view
+from app.services.games import Credentials, GameService, ServiceError
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+
+def _service(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+def _settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+Service = Annotated[GameService, Depends(_service)]
+AppSettings = Annotated[Settings, Depends(_settings)]
+
+
+class CreateGame(BaseModel):
+    wonder_selection: Literal["draft", "first_game"] = "draft"
+    """``draft``: the 4 + 4 wonder draft; ``first_game``: the rulebook's fixed wonders."""
+    first_player: Literal["random", "creator"] = "random"
+    name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class JoinGame(BaseModel):
+    invite_code: str = Field(min_length=1, max_length=100)
+    name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class SeatCredentials(BaseModel):
+    """Keep the token secret: it is the only proof of holding the seat."""
+
+    game_id: str
+    seat: int
+    token: str
+    socket_url: str
+
+
+class CreatedGame(SeatCredentials):
+    invite_code: str
+    invite_url: str
+    """Send this link to the opponent."""
+
+
+class GameView(BaseModel):
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+
+
+def _socket_url(settings: Settings, game_id: str) -> str:
+    base = settings.public_url.rstrip("/")
+    scheme, _, rest = base.partition("://")
+    return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/games/{game_id}"
+
+
+def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]:
+    return {"game_id": credentials.game_id, "seat": credentials.seat,
+            "token": credentials.token,
+            "socket_url": _socket_url(settings, credentials.game_id)}
+
+
+@router.post("/games", status_code=201)
+async def create_game(body: CreateGame, service: Service, settings: AppSettings) -> CreatedGame:
+    """Create a game: you hold seat 0; the invite link lets one other person join."""
+    created = await service.create_game(wonder_selection=body.wonder_selection,
+                                        creator_starts=body.first_player == "creator",
+                                        name=body.name)
+    game_id = created.credentials.game_id
+    invite_url = (f"{settings.public_url.rstrip('/')}/join/{game_id}"
+                  f"?code={created.invite_code}")
+    return CreatedGame(**_credentials(settings, created.credentials),
+                       invite_code=created.invite_code, invite_url=invite_url)
+
+
+@router.post("/games/{game_id}/join")
+async def join_game(game_id: str, body: JoinGame, service: Service,
+                    settings: AppSettings) -> SeatCredentials:
+    """Take the free seat with the invite code; the game starts."""
+    credentials = await service.join_game(game_id, body.invite_code, body.name)
+    return SeatCredentials(**_credentials(settings, credentials))
+
+
+@router.get("/games/{game_id}")
+async def game_summary(game_id: str, service: Service) -> dict[str, Any]:
+    """Public facts: status, options, seats taken, version, result."""
+    return await service.summary(game_id)
+
+
+@router.get("/games/{game_id}/view")
+async def seat_view(game_id: str, service: Service,
+                    authorization: Annotated[str | None, Header()] = None) -> GameView:
+    """The game as your seat sees it. ``Authorization: Bearer <seat token>``."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        raise ServiceError("bad_credentials", "send Authorization: Bearer <seat token>", 401)
+    seat = await service.seat_for_token(game_id, token)
+    return await _view(service, game_id, seat)
+
+
+@router.get("/games/{game_id}/spectate")
+async def spectator_view(game_id: str, service: Service) -> GameView:
+    """The game as a spectator sees it."""
+    return await _view(service, game_id, None)
+
+
+async def _view(service: GameService, game_id: str, seat: int | None) -> GameView:
+
+    game, version = await service.current(game_id)
+    return GameView(version=version, seat=seat, view=view(game, seat))

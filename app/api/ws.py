@@ -1,0 +1,170 @@
+"""The game WebSocket: ``/ws/games/{game_id}``. Protocol: ``docs/protocol.md``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.config import Settings
+from app.realtime.hub import Connection, Hub
+from app.realtime.protocol import (
+    Act,
+    Join,
+    Ping,
+    Pong,
+    ProtocolError,
+    Sync,
+    error_message,
+    parse_client_message,
+    state_message,
+)
+from app.services.games import GameService, ServiceError
+
+router = APIRouter()
+
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    await websocket.accept()
+    await GameSocket(websocket, game_id).run()
+
+
+class GameSocket:
+    """One client's socket on one game, from accept to close."""
+
+    def __init__(self, websocket: WebSocket, game_id: str) -> None:
+        self.websocket = websocket
+        self.game_id = game_id
+        self.service: GameService = websocket.app.state.service
+        self.hub: Hub = websocket.app.state.hub
+        self.settings: Settings = websocket.app.state.settings
+        self.connection = Connection(websocket)
+
+    async def run(self) -> None:
+        connection = self.connection
+        writer = asyncio.create_task(connection.write_loop())
+        watchdog = asyncio.create_task(_heartbeat(connection, self.settings))
+        try:
+            await self.service.status(self.game_id)
+            await self._serve()
+        except ServiceError as error:  # no such game
+            connection.send(error_message(error.code, error.message))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            watchdog.cancel()
+            self.hub.detach(self.game_id, connection)
+            connection.close()
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def _serve(self) -> None:
+        connection = self.connection
+        limit = self.settings.max_message_bytes
+        while True:
+            received = await self.websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                return
+            connection.last_heard = time.monotonic()
+            text = received.get("text")
+            if text is None:
+                connection.send(error_message("malformed", "send JSON in text frames"))
+                continue
+            if len(text.encode()) > limit:
+                connection.send(error_message("too_large",
+                                              f"messages are limited to {limit} bytes"))
+                continue
+            try:
+                message = parse_client_message(json.loads(text))
+            except json.JSONDecodeError as error:
+                connection.send(error_message("malformed", f"not JSON: {error.msg}"))
+                continue
+            except ProtocolError as error:
+                connection.send(error_message(error.code, error.message))
+                continue
+            await self._handle(message)
+
+    async def _handle(self, message: Join | Act | Sync | Ping | Pong) -> None:
+        connection = self.connection
+        if isinstance(message, Ping):
+            connection.send({"type": "pong"})
+        elif isinstance(message, Pong):
+            pass  # hearing from the client is all a pong is for
+        elif isinstance(message, Join):
+            await self._join(message)
+        elif not connection.joined:
+            connection.send(error_message("not_joined", "send a join message first"))
+        elif isinstance(message, Sync):
+            connection.send(await self._state("state", message.last_version))
+        elif connection.seat is None:
+            connection.send(error_message("spectator", "spectators cannot act",
+                                          client_id=message.client_id))
+        else:
+            await self._act(message, connection.seat)
+
+    async def _act(self, message: Act, seat: int) -> None:
+        try:
+            accepted = await self.service.submit(self.game_id, seat, message.action,
+                                                 message.version, message.client_id)
+        except ServiceError as error:
+            self.connection.send(error_message(error.code, error.message,
+                                               client_id=message.client_id,
+                                               detail=error.detail))
+            return
+        self.connection.send({"type": "ack", "client_id": message.client_id,
+                              "version": accepted.version, "duplicate": accepted.duplicate})
+
+    async def _join(self, message: Join) -> None:
+        connection = self.connection
+        if connection.joined:
+            connection.send(error_message("already_joined", "this socket has already joined"))
+            return
+        seat: int | None = None
+        if message.seat is not None or message.token is not None:
+            if message.seat is None or message.token is None:
+                connection.send(error_message("bad_credentials",
+                                              "a seat needs both its number and its token"))
+                return
+            try:
+                seat = await self.service.authenticate(self.game_id, message.seat,
+                                                       message.token)
+            except ServiceError as error:
+                connection.send(error_message(error.code, error.message))
+                return
+        connection.seat = seat
+        connection.joined = True
+        connection.send(await self._state("welcome", message.last_version))
+        self.hub.attach(self.game_id, connection)
+
+    async def _state(self, kind: str, last_version: int | None) -> dict[str, object]:
+        seat = self.connection.seat
+        if last_version is None:
+            game, version = await self.service.current(self.game_id)
+            return state_message(kind, game, version, seat)
+        game, version, missed = await self.service.catch_up(self.game_id, last_version)
+        if last_version > version:  # a version we never had: the full view will do
+            return state_message(kind, game, version, seat)
+        return state_message(kind, game, version, seat, missed=missed,
+                             from_version=last_version)
+
+
+async def _heartbeat(connection: Connection, settings: Settings) -> None:
+    """Ping every interval; close a socket that stayed silent too long, or never joined."""
+    opened = time.monotonic()
+    while True:
+        await asyncio.sleep(min(settings.heartbeat_interval, settings.join_timeout))
+        now = time.monotonic()
+        if now - connection.last_heard > settings.heartbeat_timeout:
+            connection.send(error_message("timeout", "no message or pong for too long"))
+            connection.close()
+            return
+        if not connection.joined and now - opened > settings.join_timeout:
+            connection.send(error_message("timeout", "no join message in time"))
+            connection.close()
+            return
+        connection.send({"type": "ping"})

@@ -1,0 +1,1 @@
+"""Use cases: what the HTTP and WebSocket layers ask of the game."""
