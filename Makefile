@@ -30,7 +30,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict app/engine
+	$(BIN)/mypy --strict app
 
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q

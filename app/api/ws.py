@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import time
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
@@ -100,7 +101,10 @@ class GameSocket:
         elif not connection.joined:
             connection.send(error_message("not_joined", "send a join message first"))
         elif isinstance(message, Sync):
-            connection.send(await self._state("state", message.last_version))
+            connection.hold_updates()
+            state = await self._state("state", message.last_version)
+            connection.send(state)
+            connection.release_updates(state["version"])
         elif connection.seat is None:
             connection.send(error_message("spectator", "spectators cannot act",
                                           client_id=message.client_id))
@@ -138,10 +142,16 @@ class GameSocket:
                 return
         connection.seat = seat
         connection.joined = True
-        connection.send(await self._state("welcome", message.last_version))
+        # Attached before the state is read, so no update can fall between the two: those
+        # that arrive meanwhile wait, and only the ones newer than the welcome follow it.
+        connection.hold_updates()
         self.hub.attach(self.game_id, connection)
+        welcome = await self._state("welcome", message.last_version)
+        connection.send(welcome)
+        connection.release_updates(welcome["version"])
+        self.hub.announce_presence(self.game_id)
 
-    async def _state(self, kind: str, last_version: int | None) -> dict[str, object]:
+    async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         seat = self.connection.seat
         if last_version is None:
             game, version = await self.service.current(self.game_id)

@@ -33,6 +33,8 @@ class Connection:
         self.last_heard = time.monotonic()
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
+        self._held: list[dict[str, Any]] | None = None
+        """Updates held back while this client's full state is being prepared."""
 
     @property
     def audience(self) -> str:
@@ -46,6 +48,24 @@ class Connection:
             self.close()
             return
         self._queue.put_nowait(message)
+
+    def hold_updates(self) -> None:
+        """From now on keep updates back: a full state for this client is being prepared."""
+        self._held = []
+
+    def release_updates(self, version: int) -> None:
+        """The full state at ``version`` was sent: send the held updates that are newer."""
+        held, self._held = self._held or [], None
+        for update in held:
+            if update["version"] > version:
+                self.send(update)
+
+    def deliver(self, update: dict[str, Any]) -> None:
+        """An update for this client, now or after the state being prepared."""
+        if self._held is not None:
+            self._held.append(update)
+        else:
+            self.send(update)
 
     def close(self) -> None:
         """Stop after what is already queued."""
@@ -69,8 +89,9 @@ class Hub:
         self._games: defaultdict[str, set[Connection]] = defaultdict(set)
 
     def attach(self, game_id: str, connection: Connection) -> None:
+        """Start delivering the game's updates to ``connection``; call
+        :meth:`announce_presence` once it has been welcomed."""
         self._games[game_id].add(connection)
-        self._announce_presence(game_id)
 
     def detach(self, game_id: str, connection: Connection) -> None:
         connections = self._games.get(game_id)
@@ -78,7 +99,7 @@ class Hub:
             return
         connections.discard(connection)
         if connections:
-            self._announce_presence(game_id)
+            self.announce_presence(game_id)
         else:
             del self._games[game_id]
 
@@ -94,9 +115,9 @@ class Hub:
         """A committed action: give each connection the update rendered for it."""
         updates = message["updates"]
         for connection in list(self._games.get(game_id, ())):
-            connection.send(updates[connection.audience])
+            connection.deliver(updates[connection.audience])
 
-    def _announce_presence(self, game_id: str) -> None:
+    def announce_presence(self, game_id: str) -> None:
         message = self.presence(game_id)
         for connection in self._games.get(game_id, ()):
             connection.send(message)
