@@ -72,27 +72,7 @@ class Rng:
                 return r % n
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates shuffle in place, each index drawn exactly as :meth:`below` draws it.
-
-        The generator step is written out here with the state in locals: setting up a game
-        is mostly shuffling."""
-        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
+        """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _SPAN - _SPAN % n
-            while True:
-                x = ((s1 << 2) + s1) & _MASK32
-                x = ((x << 7) | (x >> 25)) & _MASK32
-                r = ((x << 3) + x) & _MASK32
-                t = (s1 << 9) & _MASK32
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
-                if r < limit:
-                    break
-            j = r % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
