@@ -45,6 +45,9 @@ class Connection:
             return
         if self._queue.qsize() >= QUEUE_LIMIT:
             log.warning("dropping a client that does not keep up")
+            self._queue.put_nowait({"type": "error", "code": "too_slow",
+                                    "message": "too many messages waiting; reconnect with "
+                                               "your last version to catch up"})
             self.close()
             return
         self._queue.put_nowait(message)

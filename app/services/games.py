@@ -24,7 +24,15 @@ from app.config import Settings
 from app.db import repository
 from app.db.models import Game as GameRow
 from app.db.models import Seat
-from app.engine import ENGINE_VERSION, Game, IllegalActionError, MalformedActionError, Options
+from app.engine import (
+    ENGINE_VERSION,
+    Game,
+    IllegalActionError,
+    MalformedActionError,
+    Options,
+    from_json,
+    parse,
+)
 from app.realtime.protocol import render_updates
 from app.realtime.pubsub import PubSub
 
@@ -189,13 +197,20 @@ class GameService:
                      client_id: str | None) -> Accepted:
         """Apply ``action`` for ``seat`` if it is legal at ``version``: commit it, then
         publish it. Any refusal changes nothing."""
+        try:
+            requested = parse(action) if isinstance(action, str) else from_json(action)
+        except MalformedActionError as error:
+            raise ServiceError("malformed", str(error)) from None
         async with self._lock(game_id):
             async with self._sessions() as session:
                 row = await self._row(session, game_id)
                 if client_id is not None:
                     earlier = await repository.action_by_client_id(session, game_id, client_id)
                     if earlier is not None:
-                        return Accepted(earlier.seq, duplicate=True)
+                        if earlier.seat == seat and earlier.action == requested.to_json():
+                            return Accepted(earlier.seq, duplicate=True)
+                        raise ServiceError("client_id_reused",
+                                           "this client id was used for another action", 409)
                 if row.status == "waiting":
                     raise ServiceError("not_started", "the game waits for a second player", 409)
                 entry = await self._synced(session, game_id)
@@ -209,9 +224,7 @@ class GameService:
                     raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
                                        409)
                 try:
-                    events = entry.game.apply(action, seat=seat)
-                except MalformedActionError as error:
-                    raise ServiceError("malformed", str(error)) from None
+                    events = entry.game.apply(requested, seat=seat)
                 except IllegalActionError as error:
                     raise ServiceError("illegal", str(error), 409, detail=error.code) from None
                 applied = entry.game.log[-1]

@@ -1,0 +1,28 @@
+# The game server: `docker compose up` runs it with PostgreSQL (docker-compose.yml).
+# On start it migrates the database named by DUEL_DATABASE_URL, then serves port 8000.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /srv/duel
+
+# What setuptools needs to build the project: its metadata, the readme it names, the package.
+COPY pyproject.toml README.md ./
+COPY app ./app
+RUN pip install .
+
+# What `alembic upgrade head` reads from the working directory.
+COPY alembic.ini ./
+COPY migrations ./migrations
+
+# The code stays root's; the server may only write its working directory (where the
+# default embedded SQLite file would go).
+RUN useradd --create-home --uid 10001 duel && chown duel:duel /srv/duel
+USER duel
+
+EXPOSE 8000
+
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --ws-max-size 1048576"]
