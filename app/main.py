@@ -46,7 +46,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Every refusal has one shape: {"error": {"code", "message", "detail"?}}.
     @app.exception_handler(ServiceError)
     async def refused(_request: Request, error: ServiceError) -> JSONResponse:
-        return _error(error.status, error.code, error.message, error.detail)
+        response = _error(error.status, error.code, error.message, error.detail)
+        if error.status == 401:  # RFC 9110: say which scheme would do
+            response.headers["WWW-Authenticate"] = "Bearer"
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -241,8 +241,15 @@ class GameService:
                         victory=outcome.victory if outcome else None)
                     await session.commit()
                 except IntegrityError:
-                    # Another server appended this seq first: our replay is now wrong.
+                    # Another server appended this seq first: our replay is now wrong. It
+                    # may have been this very action, resent there by the same client.
                     self._cache.pop(game_id, None)
+                    await session.rollback()
+                    earlier = (await repository.action_by_client_id(session, game_id, client_id)
+                               if client_id is not None else None)
+                    if earlier is not None and earlier.seat == seat \
+                            and earlier.action == requested.to_json():
+                        return Accepted(earlier.seq, duplicate=True)
                     raise ServiceError("stale_version", "another action was applied first",
                                        409) from None
                 except Exception:
