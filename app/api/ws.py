@@ -49,7 +49,7 @@ class GameSocket:
     async def run(self) -> None:
         connection = self.connection
         writer = asyncio.create_task(connection.write_loop())
-        watchdog = asyncio.create_task(_heartbeat(connection, self.settings))
+        watchdog = asyncio.create_task(self._heartbeat())
         try:
             await self.service.status(self.game_id)
             await self._serve()
@@ -99,7 +99,9 @@ class GameSocket:
         elif isinstance(message, Join):
             await self._join(message)
         elif not connection.joined:
-            connection.send(error_message("not_joined", "send a join message first"))
+            connection.send(error_message(
+                "not_joined", "send a join message first",
+                client_id=message.client_id if isinstance(message, Act) else None))
         elif isinstance(message, Sync):
             connection.hold_updates()
             state = await self._state("state", message.last_version)
@@ -151,6 +153,26 @@ class GameSocket:
         connection.release_updates(welcome["version"])
         self.hub.announce_presence(self.game_id)
 
+    async def _heartbeat(self) -> None:
+        """Ping every interval; drop a socket that stayed silent too long or never joined,
+        telling the others at once (a vanished peer may never report its disconnect)."""
+        connection, settings = self.connection, self.settings
+        opened = time.monotonic()
+        while True:
+            await asyncio.sleep(min(settings.heartbeat_interval, settings.join_timeout))
+            now = time.monotonic()
+            if now - connection.last_heard > settings.heartbeat_timeout:
+                reason = "no message or pong for too long"
+            elif not connection.joined and now - opened > settings.join_timeout:
+                reason = "no join message in time"
+            else:
+                connection.send({"type": "ping"})
+                continue
+            connection.send(error_message("timeout", reason))
+            self.hub.detach(self.game_id, connection)
+            connection.close()
+            return
+
     async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         seat = self.connection.seat
         if last_version is None:
@@ -161,20 +183,3 @@ class GameSocket:
             return state_message(kind, game, version, seat)
         return state_message(kind, game, version, seat, missed=missed,
                              from_version=last_version)
-
-
-async def _heartbeat(connection: Connection, settings: Settings) -> None:
-    """Ping every interval; close a socket that stayed silent too long, or never joined."""
-    opened = time.monotonic()
-    while True:
-        await asyncio.sleep(min(settings.heartbeat_interval, settings.join_timeout))
-        now = time.monotonic()
-        if now - connection.last_heard > settings.heartbeat_timeout:
-            connection.send(error_message("timeout", "no message or pong for too long"))
-            connection.close()
-            return
-        if not connection.joined and now - opened > settings.join_timeout:
-            connection.send(error_message("timeout", "no join message in time"))
-            connection.close()
-            return
-        connection.send({"type": "ping"})

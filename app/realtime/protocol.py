@@ -14,7 +14,8 @@ AUDIENCES = ("0", "1", "spectator")
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: "0" is not a version and false is not a seat.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Join(_Message):

@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from app.engine import Game, events_for, view
 
 _ids = itertools.count(1)
+_open: list[ProtocolClient] = []
+"""Sockets not closed yet, for :func:`serve` to close."""
 
 
 class ProtocolClient:
     """One socket on one game. Keeps the latest version and view it was sent, and every
     message it received (``inbox``), so tests can assert on all of them."""
 
-    def __init__(self, client: TestClient, game_id: str) -> None:
+    def __init__(self, client: TestClient, game_id: str, *, timeout: float | None = None) -> None:
         self._context = client.websocket_connect(f"/ws/games/{game_id}")
         self.ws = self._context.__enter__()
         self.game_id = game_id
@@ -22,9 +34,14 @@ class ProtocolClient:
         self.version = 0
         self.view: dict[str, Any] | None = None
         self.inbox: list[dict[str, Any]] = []
+        self.timeout = timeout
+        """With a number of seconds, waiting longer for a message fails (TimeoutError)."""
+        _open.append(self)
 
     def close(self) -> None:
-        self._context.__exit__(None, None, None)
+        if self in _open:
+            _open.remove(self)
+            self._context.__exit__(None, None, None)
 
     def __enter__(self) -> ProtocolClient:
         return self
@@ -35,10 +52,22 @@ class ProtocolClient:
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send_json(message)
 
+    def receive_json(self, timeout: float | None = None) -> dict[str, Any]:
+        """The next message as sent, pings included (``WebSocketDisconnect`` once closed);
+        waiting more than ``timeout`` seconds (if given) raises ``TimeoutError``."""
+        if timeout is None:
+            message: dict[str, Any] = self.ws.receive_json()
+            return message
+        frame = self.ws.portal.call(_receive_within, self.ws._send_rx, timeout)
+        if frame["type"] == "websocket.close":
+            raise WebSocketDisconnect(code=frame.get("code", 1000), reason=frame.get("reason"))
+        decoded: dict[str, Any] = json.loads(frame["text"])
+        return decoded
+
     def receive(self) -> dict[str, Any]:
         """The next message (server pings are answered and skipped)."""
         while True:
-            message = self.ws.receive_json()
+            message = self.receive_json(self.timeout)
             self.inbox.append(message)
             if message["type"] == "ping":
                 self.send({"type": "pong"})
@@ -86,6 +115,35 @@ class ProtocolClient:
                 return message
 
 
+    def barrier(self) -> list[dict[str, Any]]:
+        """Send an app-level ping and read up to its pong: the messages the server had
+        queued for this socket before it, in order (the pong excluded)."""
+        start = len(self.inbox)
+        self.send({"type": "ping"})
+        self.receive_until("pong")
+        return [m for m in self.inbox[start:-1] if m["type"] != "ping"]
+
+
+@contextlib.contextmanager
+def serve(app: FastAPI) -> Iterator[TestClient]:
+    """A ``TestClient`` on ``app`` that closes, on the way out, every ProtocolClient left
+    open (a failing test then reports its failure instead of hanging on open sockets)."""
+    with TestClient(app) as client:
+        opened = len(_open)
+        try:
+            yield client
+        finally:
+            for socket in reversed(_open[opened:]):
+                with contextlib.suppress(Exception):
+                    socket.close()
+
+
+async def _receive_within(stream: Any, seconds: float) -> dict[str, Any]:
+    with anyio.fail_after(seconds):
+        message: dict[str, Any] = await stream.receive()
+        return message
+
+
 def new_game(client: TestClient, **options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """Create a game and take the second seat: (creator's credentials, joiner's)."""
     created = client.post("/api/games", json=options)
@@ -95,3 +153,117 @@ def new_game(client: TestClient, **options: Any) -> tuple[dict[str, Any], dict[s
                          json={"invite_code": first["invite_code"]})
     assert joined.status_code == 200, joined.text
     return first, joined.json()
+
+
+def seat_view(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
+    """GET the seat's view over HTTP: ``{"version", "seat", "view"}``."""
+    response = client.get(f"/api/games/{game_id}/view",
+                          headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def server_game(client: TestClient, game_id: str) -> tuple[Game, int]:
+    """The server's own replay of the game (its service cache) and its version."""
+    app = client.app
+    assert isinstance(app, FastAPI)
+    result: tuple[Game, int] = client.portal.call(app.state.service.current, game_id)  # type: ignore[union-attr]
+    return result
+
+
+def as_json(data: Any) -> Any:
+    """``data`` as it reads once sent over the wire (tuples become lists, ...)."""
+    return json.loads(json.dumps(data))
+
+
+@dataclass
+class Step:
+    """One action played through the protocol by :meth:`Table.step`."""
+
+    version: int
+    seat: int
+    choice: dict[str, Any]
+    """The chosen entry of the actor's ``legal_actions``."""
+    ack: dict[str, Any]
+    updates: dict[str, dict[str, Any]]
+    """The update each audience received: ``"0"``, ``"1"``, ``"spectator"``."""
+    events: list[dict[str, Any]]
+    """The action's events as the independent replica produced them (unfiltered)."""
+
+
+@dataclass
+class Table:
+    """A started game with both seats and a spectator connected, and an independent
+    replica of the game (same seed and options, fed the notations the sockets received)."""
+
+    client: TestClient
+    game_id: str
+    credentials: tuple[dict[str, Any], dict[str, Any]]
+    seats: tuple[ProtocolClient, ProtocolClient]
+    spectator: ProtocolClient
+    replica: Game
+    history: list[Step] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, client: TestClient, timeout: float = 10.0, **options: Any) -> Table:
+        first, second = new_game(client, **options)
+        game_id = first["game_id"]
+        seats = (ProtocolClient(client, game_id, timeout=timeout),
+                 ProtocolClient(client, game_id, timeout=timeout))
+        for seat, (socket, credentials) in enumerate(zip(seats, (first, second), strict=True)):
+            welcome = socket.join(seat, credentials["token"])
+            assert welcome["type"] == "welcome", welcome
+        spectator = ProtocolClient(client, game_id, timeout=timeout)
+        assert spectator.join()["type"] == "welcome"
+        server, version = server_game(client, game_id)
+        assert version == 0
+        replica = Game.new(server.seed, server.options)
+        return cls(client, game_id, (first, second), seats, spectator, replica)
+
+    @property
+    def sockets(self) -> dict[str, ProtocolClient]:
+        return {"0": self.seats[0], "1": self.seats[1], "spectator": self.spectator}
+
+    def close(self) -> None:
+        for socket in self.sockets.values():
+            socket.close()
+
+    def step(self, chooser: random.Random, *, notation: bool | None = None,
+             prefer: Callable[[dict[str, Any]], bool] | None = None) -> Step:
+        """The seat to act (as its own view says) plays a random legal action (one that
+        ``prefer`` likes, if any), sent as its notation or its JSON form; returns the ack
+        and every audience's update."""
+        actor_seat = self.seats[0].view["to_act"]  # type: ignore[index]
+        assert actor_seat in (0, 1), "the game is over"
+        actor = self.seats[actor_seat]
+        assert actor.view is not None
+        legal = actor.view["legal_actions"]
+        preferred = [entry for entry in legal if prefer(entry)] if prefer else []
+        choice = chooser.choice(preferred or legal)
+        as_notation = chooser.random() < 0.5 if notation is None else notation
+        version = actor.version
+        start = len(actor.inbox)
+        ack = actor.act(choice["notation"] if as_notation else choice["action"], version)
+        assert ack["type"] == "ack", ack
+        updates = {}
+        for audience, socket in self.sockets.items():
+            if socket is actor:  # its update came before its ack
+                own = [m for m in socket.inbox[start:] if m["type"] == "update"]
+                assert len(own) == 1, f"seat {actor_seat} got {len(own)} updates for its action"
+                updates[audience] = own[0]
+            else:
+                updates[audience] = socket.receive_until("update")
+        events = self.replica.apply(choice["notation"])
+        step = Step(version, actor_seat, choice, ack, updates, events)
+        self.history.append(step)
+        return step
+
+    def expected_update(self, step: Step, audience: str) -> dict[str, Any]:
+        """The update ``audience`` should receive for the step just applied to the replica."""
+        seat = None if audience == "spectator" else int(audience)
+        return as_json({
+            "type": "update", "version": step.version + 1, "seat": step.seat,
+            "action": step.choice["action"], "notation": step.choice["notation"],
+            "events": events_for(step.events, seat), "view": view(self.replica, seat),
+        })
