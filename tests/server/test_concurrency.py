@@ -140,6 +140,24 @@ async def test_two_actions_at_the_same_version_on_one_server(database: Database)
 
 # ---------------------------------------------------------------------- two servers
 
+async def race_at_the_write(monkeypatch: pytest.MonkeyPatch,
+                            *submissions: Awaitable[Accepted]) -> list[Any]:
+    """Run the submissions together, holding each just before it writes until all are
+    there: each has passed the version check, so only the database can decide."""
+    all_there = asyncio.Barrier(len(submissions))
+    record_progress = repository.record_progress
+
+    async def in_step(*args: Any, **kwargs: Any) -> None:
+        await asyncio.wait_for(all_there.wait(), 10)
+        await record_progress(*args, **kwargs)
+
+    monkeypatch.setattr(repository, "record_progress", in_step)
+    try:
+        return await asyncio.gather(*submissions, return_exceptions=True)
+    finally:
+        monkeypatch.setattr(repository, "record_progress", record_progress)
+
+
 async def test_two_servers_racing_for_the_same_seq(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both servers check the version, both find it current and both write the next seq:
@@ -150,20 +168,10 @@ async def test_two_servers_racing_for_the_same_seq(
         assert await state(one.service, game_id) == await state(two.service, game_id)
         version, seat, (first, second) = await two_legal_actions(one.service, game_id)
 
-        both_wrote = asyncio.Barrier(2)
-        record_progress = repository.record_progress
-
-        async def in_step(*args: Any, **kwargs: Any) -> None:
-            # Hold each server just before it writes, until both are there.
-            await asyncio.wait_for(both_wrote.wait(), 10)
-            await record_progress(*args, **kwargs)
-
-        monkeypatch.setattr(repository, "record_progress", in_step)
-        results = await asyncio.gather(
+        results = await race_at_the_write(
+            monkeypatch,
             one.service.submit(game_id, seat, first, version, "from-one"),
-            two.service.submit(game_id, seat, second, version, "from-two"),
-            return_exceptions=True)
-        monkeypatch.setattr(repository, "record_progress", record_progress)
+            two.service.submit(game_id, seat, second, version, "from-two"))
 
         assert sorted(outcome_of(r) for r in results) == ["applied", "stale_version"], results
         winner, loser = (one, two) if isinstance(results[0], Accepted) else (two, one)
@@ -258,19 +266,10 @@ async def test_the_same_client_id_on_two_servers_at_once_is_applied_once(
         await state(two.service, game_id)
         version, seat, (action, _) = await two_legal_actions(one.service, game_id)
 
-        both_wrote = asyncio.Barrier(2)
-        record_progress = repository.record_progress
-
-        async def in_step(*args: Any, **kwargs: Any) -> None:
-            await asyncio.wait_for(both_wrote.wait(), 10)
-            await record_progress(*args, **kwargs)
-
-        monkeypatch.setattr(repository, "record_progress", in_step)
-        results = await asyncio.gather(
+        results = await race_at_the_write(
+            monkeypatch,
             one.service.submit(game_id, seat, action, version, "mine"),
-            two.service.submit(game_id, seat, action, version, "mine"),
-            return_exceptions=True)
-        monkeypatch.setattr(repository, "record_progress", record_progress)
+            two.service.submit(game_id, seat, action, version, "mine"))
 
         rows = await log_rows(database, game_id)
         assert [(r.seq, r.client_id) for r in rows] == [(1, "mine")]
