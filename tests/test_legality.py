@@ -27,7 +27,9 @@ from app.engine import (
     IllegalActionError,
     Options,
     PickWonder,
+    card_options,
 )
+from app.engine.state import DecisionKind
 
 EVERY_ACTION: list[Action] = [
     *(PickWonder(w.id) for w in WONDERS),
@@ -89,3 +91,29 @@ def test_a_move_out_of_turn_is_refused_and_changes_nothing(seed: int, moves: int
         else:
             raise AssertionError("an action out of turn was accepted")
     assert game.state_hash() == before
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), moves=st.integers(6, 90))
+def test_card_options_offer_exactly_the_legal_card_actions(seed: int, moves: int) -> None:
+    """What the player is shown as possible is what the rules allow; the rest says why."""
+    game = position(seed, False, moves)
+    options = card_options(game)
+    if game.decision is None or game.decision.kind != DecisionKind.PLAY_CARD:
+        assert options == []
+        return
+    shown: set[str] = set()
+    for option in options:
+        card = option["card"]
+        if option["build"]["allowed"]:
+            shown.add(f"build:{card}")
+        else:
+            assert option["build"]["reason"].startswith("costs ")
+        shown.add(f"discard:{card}")
+        for wonder in option["wonders"]:
+            if wonder["allowed"]:
+                shown.add(f"wonder:{wonder['wonder']}:{card}")
+            else:
+                assert wonder["reason"]
+    assert shown == {str(action) for action in game.legal_actions()}
+    assert all(o["build"]["payment"]["total"] >= 0 for o in options)

@@ -29,7 +29,7 @@ from .errors import EngineError, IllegalActionError, MalformedActionError
 from .game import ENGINE_VERSION, Game, replay_json
 from .scoring import Outcome, ScoreSheet
 from .state import Decision, DecisionKind, Options
-from .views import events_for, legal_actions_with_costs, view
+from .views import card_options, events_for, legal_actions_with_costs, view
 
 __all__ = [
     "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "TOKENS", "TOKEN_BY_ID", "WONDERS", "WONDER_BY_ID",
@@ -37,5 +37,5 @@ __all__ = [
     "ChooseStarter", "Decision", "DecisionKind", "DestroyCard", "DiscardCard", "EngineError",
     "Game", "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
     "PickWonder", "ScoreSheet", "events_for", "from_json", "legal_actions_with_costs",
-    "parse", "replay_json", "view",
+    "card_options", "parse", "replay_json", "view",
 ]

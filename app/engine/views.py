@@ -14,7 +14,7 @@ from typing import Any
 from . import costs
 from .actions import Action, BuildCard, BuildWonder
 from .cards import CARDS, CHAIN_SYMBOLS, COLOR_NAMES, RESOURCES, SCIENCE_SYMBOLS, TOKENS, WONDERS
-from .game import Game
+from .game import WONDER_CAP, Game
 from .layouts import LAYOUTS
 from .scoring import score_sheet
 from .state import DECISION_NAMES, DecisionKind, GameState, Phase
@@ -114,6 +114,40 @@ def legal_actions_with_costs(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def card_options(game: Game) -> list[dict[str, Any]]:
+    """For the seat to act on a normal turn: every accessible card with everything it could
+    do with it, each marked allowed or not, with its payment and, if not, why. (The legal
+    ones are exactly those in ``legal_actions``.)"""
+    decision = game.decision
+    if decision is None or decision.kind != DecisionKind.PLAY_CARD:
+        return []
+    state = game.state
+    seat = decision.seat
+    me, them = state.players[seat], state.players[1 - seat]
+    wonder_options = []
+    for w in me.unbuilt_wonders():
+        payment = costs.wonder_payment(me, them, w)
+        reason = None
+        if state.wonders_built >= WONDER_CAP:
+            reason = "seven wonders are already built"
+        elif payment.total > me.coins:
+            reason = f"costs {payment.total} coins, you have {me.coins}"
+        wonder_options.append({"wonder": WONDERS[w].id, "allowed": reason is None,
+                               "payment": payment.to_json(), "reason": reason})
+    out = []
+    for slot in state.accessible:
+        card = state.structure[slot]
+        payment = costs.card_payment(me, them, card)
+        build: dict[str, Any] = {"allowed": payment.total <= me.coins,
+                                 "payment": payment.to_json()}
+        if not build["allowed"]:
+            build["reason"] = f"costs {payment.total} coins, you have {me.coins}"
+        out.append({"card": CARDS[card].id, "slot": slot, "build": build,
+                    "discard": {"allowed": True, "coins": costs.sale_value(me)},
+                    "wonders": wonder_options})
+    return out
+
+
 def _payment(game: Game, seat: int | None, action: Action) -> dict[str, object] | None:
     if seat is None:
         return None
@@ -155,6 +189,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
                         "offer": _ids(state.draft_offer, WONDERS)}
     if seat is not None and game.to_act == seat:
         out["legal_actions"] = legal_actions_with_costs(game)
+        out["card_options"] = card_options(game)
     return out
 
 
