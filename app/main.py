@@ -8,9 +8,10 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.api import routes, ws
+from app.api import catalog, pages, routes, ws
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.hub import Hub
@@ -64,5 +65,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                       str(error.detail))
 
     app.include_router(routes.router)
+    app.include_router(catalog.router)
     app.include_router(ws.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.ROOT / "static"), name="static")
     return app

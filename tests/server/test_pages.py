@@ -1,0 +1,40 @@
+"""The browser's pages and the card catalog they read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.engine import CARDS, TOKENS, WONDERS
+
+
+def test_catalog_describes_every_card_wonder_and_token(make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app()) as client:
+        catalog = client.get("/api/catalog").json()
+    assert set(catalog["cards"]) == {c.id for c in CARDS}
+    assert set(catalog["wonders"]) == {w.id for w in WONDERS}
+    assert set(catalog["tokens"]) == {t.id for t in TOKENS}
+    fortifications = catalog["cards"]["fortifications"]
+    assert fortifications["cost"]["resources"] == {"clay": 1, "stone": 2, "papyrus": 1}
+    assert fortifications["chain_from"] == "tower"
+    assert "+2 shields" in fortifications["effects"]
+    assert catalog["cards"]["lighthouse"]["effects"] == ["Take 1 coin per yellow card in your city"]
+    assert catalog["wonders"]["the_appian_way"]["effects"] == [
+        "Take 3 coins", "Opponent loses 3 coins", "Play again"]
+    # Every card that does something says so in words.
+    for card in catalog["cards"].values():
+        assert card["effects"] or card["points"], card["name"]
+
+
+def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app()) as client:
+        home = client.get("/")
+        assert home.status_code == 200
+        assert 'id="create-game"' in home.text and "/static/js/home.js" in home.text
+        join = client.get("/join/some-game?code=abc")
+        assert join.status_code == 200 and 'data-game-id="some-game"' in join.text
+        for path in ("/static/js/api.js", "/static/js/home.js", "/static/js/join.js",
+                     "/static/css/app.css"):
+            assert client.get(path).status_code == 200, path
