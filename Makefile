@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 GAMES  ?= 2000
 
-.PHONY: run play test lint typecheck pytest pytest-compiled compile bench clean
+.PHONY: run play test lint typecheck pytest pytest-compiled compile bench clean browsers
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,17 +32,35 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict app
 
-pytest: $(STAMP)
+pytest: $(STAMP) browsers
 	$(BIN)/pytest -n 2 -q
 
+# The browser tests (tests/browser) drive Debian's chromium through Playwright; install it
+# when it is missing (needs root, as on CI). apt's output is shown only when it fails.
+CHROMIUM := /usr/bin/chromium
+browsers:
+	@test -x $(CHROMIUM) || { \
+		echo "Installing chromium with apt-get for the browser tests"; \
+		log=$$(mktemp); \
+		if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+			>"$$log" 2>&1; then \
+			cat "$$log" >&2; rm -f "$$log"; \
+			echo "error: apt-get could not install chromium (needed by tests/browser)" >&2; \
+			exit 1; \
+		fi; \
+		rm -f "$$log"; \
+		test -x $(CHROMIUM) || { echo "error: $(CHROMIUM) is still missing" >&2; exit 1; }; \
+	}
+
 # The engine's tests again, against the engine compiled with mypyc (what
-# bench/engine.py --compiled measures): both builds must play by the same rules.
+# bench/engine.py --compiled measures): both builds must play by the same rules. The
+# server and browser tests run once, in `pytest`.
 compile: $(STAMP)
 	$(BIN)/python bench/compile_engine.py
 
 pytest-compiled: compile
 	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
-		-p no:cacheprovider --ignore=tests/server
+		-p no:cacheprovider --ignore=tests/server --ignore=tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled

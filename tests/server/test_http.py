@@ -358,9 +358,11 @@ def test_seat_views_differ_only_in_what_each_seat_may_see(
         assert mine["view"]["legal_actions"], "seat 0 is to act"
         assert "legal_actions" not in theirs["view"]
         assert "legal_actions" not in watched["view"]
+        assert "card_options" not in theirs["view"] and "card_options" not in watched["view"]
 
         def shared(view: dict[str, Any]) -> dict[str, Any]:
-            return {k: v for k, v in view.items() if k not in ("viewer", "legal_actions")}
+            private = ("viewer", "legal_actions", "card_options")
+            return {k: v for k, v in view.items() if k not in private}
 
         assert shared(mine["view"]) == shared(theirs["view"]) == shared(watched["view"])
 

@@ -1,0 +1,173 @@
+"""Browser test fixtures: the real server in a subprocess, Debian's chromium via Playwright.
+
+The server is started the way ``make run`` starts it (``alembic upgrade head``, then
+``uvicorn --factory app.main:create_app``) on a free port and a fresh SQLite file, once per
+test session (per xdist worker). Chromium is the system's ``/usr/bin/chromium``
+(``make test`` installs it with apt-get); Playwright's own browser downloads are never
+used. Without ``/usr/bin/chromium`` the browser tests are skipped, except under CI=true,
+where they fail. Screenshots go to ``test-output/browser/``.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    expect,
+    sync_playwright,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent  # the virtual environment's bin/ (.venv/bin)
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+SCREENSHOTS = ROOT / "test-output" / "browser"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+STARTUP_SECONDS = 30.0
+STOP_SECONDS = 10.0
+# Room for a loaded CI machine (two cores, other tests alongside): assertions and actions.
+EXPECT_MS = 10_000
+ACTION_MS = 15_000
+
+expect.set_options(timeout=EXPECT_MS)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return int(response.status) == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server on 127.0.0.1 and a fresh SQLite database; yields its base URL."""
+    workdir = tmp_path_factory.mktemp("browser-server")
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    env = {name: value for name, value in os.environ.items() if not name.startswith("DUEL_")}
+    env["DUEL_DATABASE_URL"] = f"sqlite+aiosqlite:///{workdir / 'duel.db'}"
+    env["DUEL_PUBLIC_URL"] = base_url
+    migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+    if migrated.returncode != 0:
+        pytest.fail(f"alembic upgrade head failed:\n{migrated.stdout}{migrated.stderr}")
+    log_path = workdir / "server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [str(BIN / "uvicorn"), "--factory", "app.main:create_app",
+             "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not _answers(base_url + "/"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the server did not answer at {base_url}:\n"
+                            + log_path.read_text(errors="replace"))
+            time.sleep(0.1)
+        yield base_url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """Headless Debian chromium, launched by Playwright, for one test.
+
+    Not shared across tests: while Playwright's sync API is started, its event loop counts
+    as running in this thread, and the other tests of an xdist worker (``asyncio.run`` in
+    the server fixtures) would fail."""
+    if not os.access(CHROMIUM, os.X_OK):
+        message = f"{CHROMIUM} is missing (apt-get install -y chromium; make test does it)"
+        if IN_CI:
+            pytest.fail(message + " (required when CI=true)")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """Where screenshots go: test-output/browser/."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@dataclass
+class Watched:
+    """A page in its own browser context (its own storage: one player's browser), with
+    every console error and uncaught page error it reported."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
+
+    def assert_no_errors(self) -> None:
+        assert not self.errors, f"errors on {self.page.url}:\n" + "\n".join(self.errors)
+
+
+OpenPage = Callable[[str], Watched]
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[OpenPage]:
+    """Opens a URL in a new browser context and records its errors; closes them after."""
+    contexts: list[BrowserContext] = []
+
+    def open_(url: str) -> Watched:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        contexts.append(context)
+        context.set_default_timeout(ACTION_MS)
+        page = context.new_page()
+        watched = Watched(page)
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                where = message.location
+                watched.errors.append(f"console.error: {message.text} "
+                                      f"({where.get('url')}:{where.get('lineNumber')})")
+
+        def on_page_error(error: Error) -> None:
+            watched.errors.append(f"pageerror: {error.message}\n{error.stack or ''}")
+
+        page.on("console", on_console)
+        page.on("pageerror", on_page_error)
+        page.goto(url)
+        return watched
+
+    yield open_
+    for context in contexts:
+        context.close()

@@ -1,0 +1,198 @@
+"""Two browsers play through the real server: create and join by the invite link, then a
+whole game by clicking the page's buttons.
+
+The game page's contract (templates/game.html, static/js/game.js, static/js/board.js):
+
+- ``#game`` carries ``data-seat`` (this page's seat), ``data-version`` (the version of the
+  state shown), ``data-to-act`` (the seat to act, empty once the game is over) and
+  ``data-age``;
+- every button that sends an action has ``data-action="<notation>"`` and is ``disabled``
+  when the action is not allowed;
+- on a player's own normal turn each accessible card of the structure is a
+  ``button[data-card]`` that opens a panel of option buttons (``[data-action]``);
+- ``#end-screen`` is visible once the game is over.
+
+The clicks are drawn from a seeded generator (DUEL_BROWSER_SEED, default below); the game
+itself is dealt by the server from its own seed, so a run repeats the same choices, not
+necessarily the same game.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from .conftest import OpenPage, Watched
+
+SEED = int(os.environ.get("DUEL_BROWSER_SEED", "20240607"))
+WAIT_MS = 10_000  # for one action to reach both pages
+MAX_ACTIONS = 400  # a game takes well under 150
+
+GAME_URL = re.compile(r"/games/([^/?#]+)$")
+
+# Indexes (in document order) of the clickable elements matching a selector: visible, and
+# not disabled. One call, so the choice is made on one consistent snapshot of the page.
+CLICKABLE = """selector => [...document.querySelectorAll(selector)]
+    .map((element, index) => [element, index])
+    .filter(([element]) => !element.matches(':disabled') && element.checkVisibility())
+    .map(([, index]) => index)"""
+
+
+@dataclass
+class Players:
+    game_id: str
+    host: Watched  # created the game: seat 0
+    guest: Watched  # joined by the invite link: seat 1
+
+
+def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draft") -> Players:
+    """Ann creates a game on the home page; Bo opens the invite link in another browser
+    context and joins; both end up on the game's page."""
+    host = open_page(base_url + "/")
+    page = host.page
+    page.locator(f"input[name=wonder_selection][value={wonder_selection}]").check()
+    page.locator("input[name=name]").fill("Ann")
+    page.locator("#create-button").click()
+    invite = page.locator("#invite-url")
+    expect(invite).to_be_visible()
+    invite_url = invite.input_value()
+    assert invite_url.startswith(base_url + "/join/"), invite_url
+    assert "code=" in invite_url, invite_url
+
+    guest = open_page(invite_url)
+    guest.page.locator("input[name=name]").fill("Bo")
+    guest.page.locator("#join-button").click()
+    guest.page.wait_for_url(GAME_URL)
+
+    page.locator("#open-game").click()
+    page.wait_for_url(GAME_URL)
+    host_match = GAME_URL.search(page.url)
+    guest_match = GAME_URL.search(guest.page.url)
+    assert host_match and guest_match
+    assert host_match.group(1) == guest_match.group(1)
+    assert f"/join/{host_match.group(1)}?" in invite_url
+    for watched, seat in ((host, "0"), (guest, "1")):
+        expect(watched.page.locator("#game")).to_have_attribute("data-seat", seat)
+    return Players(host_match.group(1), host, guest)
+
+
+def test_create_and_join_by_invite_link(open_page: OpenPage, server: str,
+                                        screenshots: Path) -> None:
+    players = start_game(open_page, server)
+    for watched in (players.host, players.guest):
+        expect(watched.page.locator("#game")).to_have_attribute("data-version", "0")
+        expect(watched.page.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
+    players.host.page.screenshot(path=screenshots / "joined-seat0.png", full_page=True)
+    players.guest.page.screenshot(path=screenshots / "joined-seat1.png", full_page=True)
+    players.host.assert_no_errors()
+    players.guest.assert_no_errors()
+
+
+def _attribute(page: Page, name: str) -> str:
+    return page.locator("#game").get_attribute(name) or ""
+
+
+def _wait_for_version_above(page: Page, version: int) -> None:
+    page.wait_for_function(
+        "v => Number(document.querySelector('#game')?.dataset.version) > v",
+        arg=version, timeout=WAIT_MS)
+
+
+def _wait_for_same_version(pages: list[Page]) -> int:
+    """Both pages show the same version (the other may lag an instant behind)."""
+    versions: list[int] = []
+    for _ in range(50):
+        versions = [int(_attribute(page, "data-version")) for page in pages]
+        if versions[0] == versions[1]:
+            return versions[0]
+        pages[versions.index(min(versions))].wait_for_timeout(100)
+    raise AssertionError(f"the pages disagree on the version: {versions}")
+
+
+def _click_random(page: Page, selector: str, rng: random.Random) -> str | None:
+    """Clicks one of the clickable elements matching the selector; returns its
+    ``data-action`` (or ``data-card``), None when there is nothing to click."""
+    indexes: list[int] = page.evaluate(CLICKABLE, selector)
+    if not indexes:
+        return None
+    target = page.locator(selector).nth(rng.choice(indexes))
+    label = (target.get_attribute("data-action") or target.get_attribute("data-card")
+             or "?")
+    target.click(timeout=WAIT_MS)
+    return label
+
+
+def _play_one(page: Page, rng: random.Random) -> str:
+    """The acting page makes one move: an enabled action button if there is one, else a
+    card of the structure and then one of its enabled options."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-action], button[data-card]')]"
+        ".some(e => !e.matches(':disabled') && e.checkVisibility())",
+        timeout=WAIT_MS)
+    action = _click_random(page, "[data-action]", rng)
+    if action is not None:
+        return action
+    card = _click_random(page, "button[data-card]", rng)
+    assert card is not None, "neither an enabled [data-action] nor a button[data-card]"
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-action]')]"
+        ".some(e => !e.matches(':disabled') && e.checkVisibility())",
+        timeout=WAIT_MS)
+    action = _click_random(page, "[data-action]", rng)
+    assert action is not None, f"no enabled option for the card {card}"
+    return f"{card} -> {action}"
+
+
+def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Path) -> None:
+    rng = random.Random(SEED)
+    players = start_game(open_page, server, wonder_selection="draft")
+    by_seat = {0: players.host.page, 1: players.guest.page}
+    pages = [by_seat[0], by_seat[1]]
+    for page in pages:
+        expect(page.locator("#game")).to_have_attribute("data-version", "0")
+
+    def shoot(name: str) -> None:
+        for seat, page in by_seat.items():
+            page.screenshot(path=screenshots / f"{name}-seat{seat}.png", full_page=True)
+
+    shoot("draft")
+    ages_shot = {_attribute(pages[0], "data-age")} - {""}
+    played: list[str] = []
+    try:
+        while len(played) < MAX_ACTIONS:
+            version = _wait_for_same_version(pages)
+            to_act = {_attribute(page, "data-to-act") for page in pages}
+            assert len(to_act) == 1, f"the pages disagree on who acts at {version}: {to_act}"
+            seat = to_act.pop()
+            if seat == "":
+                break
+            acting = by_seat[int(seat)]
+            assert _attribute(acting, "data-seat") == seat
+            played.append(f"v{version} seat {seat}: {_play_one(acting, rng)}")
+            for page in pages:
+                _wait_for_version_above(page, version)
+            age = _attribute(acting, "data-age")
+            if age and age not in ages_shot:
+                ages_shot.add(age)
+                shoot(f"age{age}")
+        else:
+            raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+        for page in pages:
+            expect(page.locator("#end-screen")).to_be_visible()
+        shoot("end")
+    except Exception as error:
+        shoot("failure")
+        shown = {seat: page.locator("#game-error").all_inner_texts()
+                 for seat, page in by_seat.items()}
+        error.add_note(f"seed {SEED}; game {players.game_id}; error boxes {shown}; "
+                       f"screenshots failure-seat*.png; last actions:\n"
+                       + "\n".join(played[-20:]))
+        raise
+    assert "1" in ages_shot, f"#game never showed data-age 1: {sorted(ages_shot)}"
+    players.host.assert_no_errors()
+    players.guest.assert_no_errors()
