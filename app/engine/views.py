@@ -59,19 +59,21 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
-def _structure(state: GameState) -> list[dict[str, Any] | None]:
+def _structure(state: GameState) -> list[dict[str, Any]]:
     if state.age == 0:
         return []
     layout = LAYOUTS[state.age]
     accessible = set(state.accessible)
-    out: list[dict[str, Any] | None] = []
+    out: list[dict[str, Any]] = []
     for slot, card in enumerate(state.structure):
-        if card < 0:
-            out.append(None)
+        place = {"slot": slot, "row": layout.row[slot], "x": layout.x[slot]}
+        if card < 0:  # taken: only where it was
+            out.append({**place, "taken": True, "face_up": False, "card": None, "back": None,
+                        "accessible": False})
             continue
         face_up = state.face_up[slot]
         out.append({
-            "slot": slot, "row": layout.row[slot], "x": layout.x[slot], "face_up": face_up,
+            **place, "taken": False, "face_up": face_up,
             "card": CARDS[card].id if face_up else None,
             "back": "guild" if CARDS[card].is_guild else f"age{state.age}",
             "accessible": slot in accessible,

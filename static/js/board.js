@@ -36,18 +36,6 @@ const SCORE_ROWS = [
   ["coins", "Coins (1 per 3)"], ["military", "Military"], ["total", "Total"],
 ];
 
-// Slot positions (row from the top, x in half card widths) of the three age structures.
-// The view gives them for the cards still on the table; these keep the structure's size
-// steady and place the mark of a card just taken.
-const LAYOUT_ROWS = {
-  1: [[4, 6], [3, 5, 7], [2, 4, 6, 8], [1, 3, 5, 7, 9], [0, 2, 4, 6, 8, 10]],
-  2: [[0, 2, 4, 6, 8, 10], [1, 3, 5, 7, 9], [2, 4, 6, 8], [3, 5, 7], [4, 6]],
-  3: [[3, 5], [2, 4, 6], [1, 3, 5, 7], [2, 6], [1, 3, 5, 7], [2, 4, 6], [3, 5]],
-};
-const LAYOUTS = Object.fromEntries(Object.entries(LAYOUT_ROWS).map(([age, rows]) => [
-  age, rows.flatMap((xs, row) => xs.map((x) => ({ row, x }))),
-]));
-
 // UI state that outlives a render, per root element.
 const uiState = new WeakMap();
 
@@ -1075,12 +1063,9 @@ function renderDiscard(ctx) {
 // The age structure, laid out like the table: cards overlap the row above.
 function renderStructure(ctx) {
   const { view } = ctx;
-  const slots = view.structure ?? [];
-  const layout = LAYOUTS[view.age] ?? [];
-  const positions = slots.map((slot, i) => (slot ? { row: slot.row, x: slot.x } : layout[i] ?? null));
-  const known = [...positions, ...layout].filter(Boolean);
-  const maxX = Math.max(0, ...known.map((p) => p.x));
-  const maxRow = Math.max(0, ...known.map((p) => p.row));
+  const slots = view.structure ?? [];  // every slot of the age, taken ones included
+  const maxX = Math.max(0, ...slots.map((slot) => slot.x));
+  const maxRow = Math.max(0, ...slots.map((slot) => slot.row));
 
   // The slot the last move emptied (when still in the same age).
   const taken = new Map();
@@ -1094,10 +1079,8 @@ function renderStructure(ctx) {
 
   const items = [];
   slots.forEach((slot, i) => {
-    const pos = positions[i];
-    if (!pos) return;
-    const style = { "--x": String(pos.x), "--row": String(pos.row), "z-index": String(pos.row + 1) };
-    if (!slot) {
+    const style = { "--x": String(slot.x), "--row": String(slot.row), "z-index": String(slot.row + 1) };
+    if (slot.taken) {
       const e = taken.get(i);
       if (e) items.push(h("li", { class: "bd-slot bd-slot--ghost", style }, ghostCard(ctx, e)));
       return;
@@ -1106,7 +1089,7 @@ function renderStructure(ctx) {
   });
 
   const myPick = ctx.myTurn && ctx.decision?.kind === "play_card";
-  if (!slots.some(Boolean)) {
+  if (slots.every((slot) => slot.taken)) {
     const last = [...taken.values()].pop();
     return h("section", { class: "bd-structure-wrap", "aria-labelledby": "bd-structure-title" },
       h("h2", { id: "bd-structure-title", class: "bd-sub" }, `Age ${ROMAN[view.age] ?? view.age} structure`),
