@@ -82,6 +82,13 @@ export function renderBoard(root, model, handlers) {
   }
 }
 
+// The events of an update in words, as the board's "last move" line says them (the page's
+// game log uses the same sentences).
+export function describeEvents(model, events) {
+  const ctx = makeContext(model, { act() {} }, null);
+  return events.map((event) => describeEvent(ctx, event)).filter(Boolean);
+}
+
 function makeContext(model, handlers, ui) {
   const view = model.view;
   const seat = model.seat === 0 || model.seat === 1 ? model.seat : null;

@@ -1,8 +1,7 @@
 // The game page: one socket to the game (docs/protocol.md), the status line, the log,
 // and the board (board.js) redrawn after every update.
 import { loadSeat, request, showError } from "./api.js";
-import { renderBoard } from "./board.js";
-import { describe } from "./log.js";
+import { describeEvents, renderBoard } from "./board.js";
 
 const root = document.getElementById("game");
 const boardRoot = document.getElementById("board");
@@ -125,10 +124,6 @@ function show(newVersion, newView, move) {
   turnLine.textContent = turnText();
 }
 
-function displayNames() {
-  return names.map((name, s) => (s === seat ? `${name} (you)` : name));
-}
-
 function turnText() {
   if (waiting) {
     return seat === 0 ? "Waiting for your opponent to open the invite link…"
@@ -156,9 +151,10 @@ function showPresence(seats) {
 }
 
 function logEvents(events) {
-  for (const event of events) {
+  if (!view) return;  // the first state brings no events to log
+  for (const sentence of describeEvents({ view, seat, catalog, names }, events)) {
     const item = document.createElement("li");
-    item.textContent = describe(event, catalog, displayNames());
+    item.textContent = sentence.endsWith(".") ? sentence : `${sentence}.`;
     logList.prepend(item);
   }
 }
