@@ -1,5 +1,6 @@
-"""``/api/catalog``: every card, wonder and progress token as a browser shows it, with
-each effect in words. Built once from the engine's card database."""
+"""``/api/catalog``: every card, wonder and progress token as a browser shows it: each
+effect as a kind with its figures (``effect_details``) and in words (``effects``). Built
+once from the engine's card database."""
 
 from __future__ import annotations
 
@@ -36,59 +37,87 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def describe(effects: Effects) -> list[str]:
-    """Each thing the effects do, in words (points are listed separately)."""
-    out = []
-    produced = [f"{n} {RESOURCES[r]}" for r, n in enumerate(effects.produce) if n]
+def details(effects: Effects) -> list[dict[str, Any]]:
+    """Each thing the effects do: a ``kind``, its figures, and the same in words (``text``).
+    Points are given separately."""
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, text: str, **figures: Any) -> None:
+        out.append({"kind": kind, "text": text, **figures})
+
+    produced = {RESOURCES[r]: n for r, n in enumerate(effects.produce) if n}
     if produced:
-        out.append("Produces " + ", ".join(produced))
+        add("produce", "Produces " + ", ".join(f"{n} {r}" for r, n in produced.items()),
+            resources=produced)
     if effects.produce_one_of:
-        out.append("Produces one of " + " / ".join(RESOURCES[r] for r in effects.produce_one_of)
-                   + " each turn")
+        options = [RESOURCES[r] for r in effects.produce_one_of]
+        add("produce_one_of", "Produces one of " + " / ".join(options) + " each turn",
+            resources=options)
     if effects.trade_price_one:
-        out.append("Buy " + " and ".join(RESOURCES[r] for r in effects.trade_price_one)
-                   + " for 1 coin each")
+        fixed = [RESOURCES[r] for r in effects.trade_price_one]
+        add("trade_price_one", "Buy " + " and ".join(fixed) + " for 1 coin each",
+            resources=fixed)
     if effects.shields:
-        out.append(f"+{_plural(effects.shields, 'shield')}")
+        add("shields", f"+{_plural(effects.shields, 'shield')}", amount=effects.shields)
     if effects.science >= 0:
-        out.append(f"Science symbol: {SCIENCE_SYMBOLS[effects.science].replace('_', ' ')}")
+        symbol = SCIENCE_SYMBOLS[effects.science]
+        add("science", f"Science symbol: {symbol.replace('_', ' ')}", symbol=symbol)
     if effects.coins:
-        out.append(f"Take {_plural(effects.coins, 'coin')}")
-    if effects.coins_per_own:
-        out.append(f"Take {_plural(effects.coins_per_own.amount, 'coin')} per "
-                   f"{_kind(effects.coins_per_own)} in your city")
-    if effects.coins_per_most:
-        out.append(f"Take {_plural(effects.coins_per_most.amount, 'coin')} per "
-                   f"{_kind(effects.coins_per_most)} in the city with the most")
+        add("coins", f"Take {_plural(effects.coins, 'coin')}", amount=effects.coins)
+    for kind, per, where in (("coins_per_own", effects.coins_per_own, "in your city"),
+                             ("coins_per_most", effects.coins_per_most,
+                              "in the city with the most")):
+        if per is not None:
+            add(kind, f"Take {_plural(per.amount, 'coin')} per {_kind(per)} {where}",
+                amount=per.amount, per=KIND_NAMES[per.kind])
     if effects.points_per_most:
-        out.append(f"{_plural(effects.points_per_most.amount, 'point')} per "
-                   f"{_kind(effects.points_per_most)} in the city with the most, at the end")
+        per = effects.points_per_most
+        add("points_per_most", f"{_plural(per.amount, 'point')} per {_kind(per)} in the city "
+            "with the most, at the end", amount=per.amount, per=KIND_NAMES[per.kind])
     if effects.opponent_loses_coins:
-        out.append(f"Opponent loses {_plural(effects.opponent_loses_coins, 'coin')}")
+        add("opponent_loses_coins",
+            f"Opponent loses {_plural(effects.opponent_loses_coins, 'coin')}",
+            amount=effects.opponent_loses_coins)
     if effects.destroy_opponent_card is not None:
-        out.append(f"Discard one {COLOR_NAMES[effects.destroy_opponent_card]} card "
-                   "of your opponent")
+        color = COLOR_NAMES[effects.destroy_opponent_card]
+        add("destroy_opponent_card", f"Discard one {color} card of your opponent", color=color)
     if effects.build_from_discard:
-        out.append("Build a discarded card for free")
+        add("build_from_discard", "Build a discarded card for free")
     if effects.progress_from_box:
-        out.append(f"Draw {effects.progress_from_box} progress tokens out of the game, keep 1")
+        add("progress_from_box",
+            f"Draw {effects.progress_from_box} progress tokens out of the game, keep 1",
+            amount=effects.progress_from_box)
     if effects.play_again:
-        out.append("Play again")
+        add("play_again", "Play again")
     if effects.wonder_resource_discount:
-        out.append(f"Wonders cost {effects.wonder_resource_discount} fewer resources")
+        add("wonder_resource_discount",
+            f"Wonders cost {effects.wonder_resource_discount} fewer resources",
+            amount=effects.wonder_resource_discount)
     if effects.blue_resource_discount:
-        out.append(f"Blue cards cost {effects.blue_resource_discount} fewer resources")
+        add("blue_resource_discount",
+            f"Blue cards cost {effects.blue_resource_discount} fewer resources",
+            amount=effects.blue_resource_discount)
     if effects.receive_opponent_trade_coins:
-        out.append("Receive the coins your opponent pays for trading")
+        add("receive_opponent_trade_coins", "Receive the coins your opponent pays for trading")
     if effects.points_per_progress_token:
-        out.append(f"{effects.points_per_progress_token} points per progress token")
+        add("points_per_progress_token",
+            f"{effects.points_per_progress_token} points per progress token",
+            amount=effects.points_per_progress_token)
     if effects.extra_shields_per_red_card:
-        out.append("Each later red card gives 1 more shield")
+        add("extra_shields_per_red_card", "Each later red card gives 1 more shield",
+            amount=effects.extra_shields_per_red_card)
     if effects.wonders_play_again:
-        out.append("Every later wonder gives play again")
+        add("wonders_play_again", "Every later wonder gives play again")
     if effects.coins_per_chain_build:
-        out.append(f"Take {effects.coins_per_chain_build} coins on each chain build")
+        add("coins_per_chain_build",
+            f"Take {effects.coins_per_chain_build} coins on each chain build",
+            amount=effects.coins_per_chain_build)
     return out
+
+
+def _effects(effects: Effects) -> dict[str, Any]:
+    listed = details(effects)
+    return {"effects": [item["text"] for item in listed], "effect_details": listed}
 
 
 def _cost(coins: int, cost: tuple[int, ...]) -> dict[str, Any]:
@@ -105,13 +134,13 @@ def catalog() -> dict[str, Any]:
             "cost": _cost(c.cost_coins, c.cost),
             "chain_from": CHAIN_SYMBOLS[c.chain_from] if c.chain_from >= 0 else None,
             "chain_to": CHAIN_SYMBOLS[c.chain_to] if c.chain_to >= 0 else None,
-            "points": c.effects.points, "effects": describe(c.effects),
+            "points": c.effects.points, **_effects(c.effects),
         } for c in CARDS},
         "wonders": {w.id: {"name": w.name, "cost": _cost(w.cost_coins, w.cost),
-                           "points": w.effects.points, "effects": describe(w.effects)}
+                           "points": w.effects.points, **_effects(w.effects)}
                     for w in WONDERS},
-        "tokens": {t.id: {"name": t.name, "points": t.effects.points,
-                          "effects": describe(t.effects)} for t in TOKENS},
+        "tokens": {t.id: {"name": t.name, "points": t.effects.points, **_effects(t.effects)}
+                   for t in TOKENS},
     }
 
 

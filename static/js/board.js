@@ -327,11 +327,11 @@ function pawnSvg() {
 // ---------------------------------------------------------------------------------------
 
 function cardInfo(ctx, id) {
-  return ctx.catalog.cards?.[id] ?? { name: words(id), color: "brown", cost: { coins: 0, resources: {} }, effects: [], points: 0, age: 1 };
+  return ctx.catalog.cards?.[id] ?? { name: words(id), color: "brown", cost: { coins: 0, resources: {} }, effects: [], effect_details: [], points: 0, age: 1 };
 }
 
 function wonderInfo(ctx, id) {
-  return ctx.catalog.wonders?.[id] ?? { name: words(id), cost: { coins: 0, resources: {} }, effects: [], points: 0 };
+  return ctx.catalog.wonders?.[id] ?? { name: words(id), cost: { coins: 0, resources: {} }, effects: [], effect_details: [], points: 0 };
 }
 
 function tokenInfo(ctx, id) {
@@ -386,49 +386,50 @@ function describeToken(ctx, id) {
   return parts.join(". ");
 }
 
-// The effects in short form: icons where an icon says it, short words otherwise.
-function effectChips(effects) {
-  return (effects ?? []).map((text) => effectChip(text));
+// The effects in short form: icons where an icon says it, short words otherwise. Each
+// detail is {kind, text, ...figures} from the catalog.
+function effectChips(details) {
+  return (details ?? []).map((detail) => effectChip(detail));
 }
 
-function effectChip(text) {
-  let m;
-  if ((m = /^Produces one of (.+) each turn$/.exec(text))) {
-    const options = m[1].split(" / ");
-    return h("span", { class: "bd-fx bd-fx--choice", title: text },
-      options.map((r, i) => [i ? h("span", { class: "bd-slash", "aria-hidden": "true" }, "/") : null, resourceIcon(r)]),
-      hidden(`one of ${options.join(" or ")}`));
+function effectChip(detail) {
+  const { kind, text } = detail;
+  switch (kind) {
+    case "produce_one_of":
+      return h("span", { class: "bd-fx bd-fx--choice", title: text },
+        detail.resources.map((r, i) => [i ? h("span", { class: "bd-slash", "aria-hidden": "true" }, "/") : null, resourceIcon(r)]),
+        hidden(`one of ${detail.resources.join(" or ")}`));
+    case "produce":
+      return h("span", { class: "bd-fx", title: text },
+        Object.entries(detail.resources).map(([r, n]) => resourceIcon(r, n)), hidden(text.toLowerCase()));
+    case "trade_price_one":
+      return h("span", { class: "bd-fx bd-fx--trade", title: text },
+        detail.resources.map((r) => resourceIcon(r)), h("span", { "aria-hidden": "true" }, "="), coin(1, "1 coin each"),
+        hidden(text.toLowerCase()));
+    case "shields": return shields(detail.amount);
+    case "science": return scienceIcon(detail.symbol);
+    case "coins":
+      return h("span", { class: "bd-fx", title: text }, coin(detail.amount, `take ${plural(detail.amount, "coin")}`));
+    default:
+      return h("span", { class: "bd-fx bd-fx--text", title: text }, shortText(detail));
   }
-  if ((m = /^Produces (.+)$/.exec(text))) {
-    const units = m[1].split(", ").map((part) => part.split(" "));
-    return h("span", { class: "bd-fx", title: text },
-      units.map(([n, r]) => resourceIcon(r, Number(n))), hidden(`produces ${m[1]}`));
-  }
-  if ((m = /^Buy (.+) for 1 coin each$/.exec(text))) {
-    const res = m[1].split(" and ");
-    return h("span", { class: "bd-fx bd-fx--trade", title: text },
-      res.map((r) => resourceIcon(r)), h("span", { "aria-hidden": "true" }, "="), coin(1, "1 coin each"),
-      hidden(`buy ${m[1]} for 1 coin each`));
-  }
-  if ((m = /^\+(\d+) shields?$/.exec(text))) return shields(Number(m[1]));
-  if ((m = /^Science symbol: (.+)$/.exec(text))) return scienceIcon(m[1].replace(/ /g, "_"));
-  if ((m = /^Take (\d+) coins?$/.exec(text))) {
-    return h("span", { class: "bd-fx", title: text }, coin(Number(m[1]), `take ${plural(Number(m[1]), "coin")}`));
-  }
-  return h("span", { class: "bd-fx bd-fx--text", title: text }, shortText(text));
 }
 
-function shortText(text) {
-  let m;
-  if ((m = /^Take (\d+) coins? per (.+?)( card)? in your city$/.exec(text))) return `${plural(Number(m[1]), "coin")} / ${m[2]}`;
-  if ((m = /^Take (\d+) coins? per (.+?)( card)? in the city with the most$/.exec(text))) return `${plural(Number(m[1]), "coin")} / ${m[2]} (most)`;
-  if ((m = /^(\d+) points? per (.+?)( card)? in the city with the most, at the end$/.exec(text))) return `${m[1]} VP / ${m[2]} (most)`;
-  if ((m = /^Opponent loses (\d+) coins?$/.exec(text))) return `opponent −${m[1]} coins`;
-  if (text === "Play again") return "play again";
-  if ((m = /^Discard one (\w+) card of your opponent$/.exec(text))) return `discard an opponent's ${m[1]} card`;
-  if (text === "Build a discarded card for free") return "build a discarded card free";
-  if ((m = /^Draw (\d+) progress tokens out of the game, keep 1$/.exec(text))) return `keep 1 of ${m[1]} boxed tokens`;
-  return text;
+const PER_WORDS = { "brown+grey": "brown+grey", wonder: "wonder", coin_set_of_3: "3 coins" };
+
+function shortText(detail) {
+  const per = PER_WORDS[detail.per] ?? detail.per;
+  switch (detail.kind) {
+    case "coins_per_own": return `${plural(detail.amount, "coin")} / ${per}`;
+    case "coins_per_most": return `${plural(detail.amount, "coin")} / ${per} (most)`;
+    case "points_per_most": return `${detail.amount} VP / ${per} (most)`;
+    case "opponent_loses_coins": return `opponent −${detail.amount} coins`;
+    case "play_again": return "play again";
+    case "destroy_opponent_card": return `discard an opponent's ${detail.color} card`;
+    case "build_from_discard": return "build a discarded card free";
+    case "progress_from_box": return `keep 1 of ${detail.amount} boxed tokens`;
+    default: return detail.text;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -442,7 +443,7 @@ function cardFaceParts(ctx, id) {
   return [
     h("span", { class: "bd-card-band" },
       h("span", { class: "bd-card-mark", "aria-hidden": "true" }, color.mark),
-      h("span", { class: "bd-card-fx" }, effectChips(card.effects), points(card.points)),
+      h("span", { class: "bd-card-fx" }, effectChips(card.effect_details), points(card.points)),
       card.chain_to ? h("span", { class: "bd-card-chain-to" }, chainChip(card.chain_to, "gives")) : null),
     h("span", { class: "bd-card-name" }, card.name),
     h("span", { class: "bd-card-cost" }, costChips(card.cost),
@@ -723,7 +724,7 @@ function wonderTileParts(ctx, id, extra, compact = false) {
       h("span", { class: "bd-wonder-line" },
         h("span", { class: "bd-wonder-cost" }, costChips(wonder.cost)),
         wonder.effects.length ? h("span", { class: "bd-wonder-arrow", "aria-hidden": "true" }, "→") : null,
-        h("span", { class: "bd-wonder-chips" }, effectChips(wonder.effects))),
+        h("span", { class: "bd-wonder-chips" }, effectChips(wonder.effect_details))),
       extra ?? null,
     ];
   }
@@ -756,7 +757,7 @@ function miniCardParts(ctx, id, badge) {
   return [
     h("span", { class: "bd-mini-mark", "aria-hidden": "true" }, color.mark),
     h("span", { class: "bd-mini-name" }, card.name),
-    h("span", { class: "bd-mini-fx" }, effectChips(card.effects), points(card.points)),
+    h("span", { class: "bd-mini-fx" }, effectChips(card.effect_details), points(card.points)),
     badge ?? null,
   ];
 }

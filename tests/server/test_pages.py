@@ -23,6 +23,16 @@ def test_catalog_describes_every_card_wonder_and_token(make_app: Callable[..., F
     assert catalog["cards"]["lighthouse"]["effects"] == ["Take 1 coin per yellow card in your city"]
     assert catalog["wonders"]["the_appian_way"]["effects"] == [
         "Take 3 coins", "Opponent loses 3 coins", "Play again"]
+    # The same effects as kinds with their figures, for icons: no client parses the words.
+    assert catalog["cards"]["caravansery"]["effect_details"] == [
+        {"kind": "produce_one_of", "text": "Produces one of wood / clay / stone each turn",
+         "resources": ["wood", "clay", "stone"]}]
+    assert catalog["cards"]["shipowners_guild"]["effect_details"][1] == {
+        "kind": "points_per_most", "amount": 1, "per": "brown+grey",
+        "text": "1 point per brown and grey card in the city with the most, at the end"}
+    for item in [*catalog["cards"].values(), *catalog["wonders"].values(),
+                 *catalog["tokens"].values()]:
+        assert [d["text"] for d in item["effect_details"]] == item["effects"]
     # Every card that does something says so in words.
     for card in catalog["cards"].values():
         assert card["effects"] or card["points"], card["name"]
