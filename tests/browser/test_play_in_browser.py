@@ -89,6 +89,11 @@ def test_create_and_join_by_invite_link(open_page: OpenPage, server: str,
         expect(watched.page.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
     players.host.page.screenshot(path=screenshots / "joined-seat0.png", full_page=True)
     players.guest.page.screenshot(path=screenshots / "joined-seat1.png", full_page=True)
+    # Reloading keeps the seat: the credentials stay in the browser.
+    for seat, watched in enumerate((players.host, players.guest)):
+        watched.page.reload()
+        expect(watched.page.locator("#game")).to_have_attribute("data-seat", str(seat))
+        expect(watched.page.locator("#game")).to_have_attribute("data-version", "0")
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
 
