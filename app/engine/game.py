@@ -48,7 +48,6 @@ ENGINE_VERSION: Final = "1"
 """Bumped whenever a rule change could make an old action log replay differently."""
 
 WONDER_CAP: Final = 7
-DRAFT_ROUND: Final = 4
 # Who picks at each step of the draft: F = first player, S = second. The last wonder of
 # each round (steps 3 and 7) goes to its taker without a choice.
 _DRAFT_PICKERS: Final = (0, 1, 1, 0, 1, 0, 0, 1)

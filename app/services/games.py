@@ -136,15 +136,13 @@ class GameService:
         return Credentials(game_id, 1, token)
 
     async def authenticate(self, game_id: str, seat: int, token: str) -> int:
-        """The seat, if ``token`` is its secret; otherwise a ``bad_credentials`` refusal."""
-        async with self._sessions() as session:
-            await self._row(session, game_id)
-            for row in await repository.get_seats(session, game_id):
-                if row.seat == seat and hmac.compare_digest(row.token_hash, _hash(token)):
-                    return seat
-        raise ServiceError("bad_credentials", "these credentials do not hold a seat", 401)
+        """``seat``, if ``token`` is its secret; otherwise a ``bad_credentials`` refusal."""
+        if await self.seat_for_token(game_id, token) != seat:
+            raise ServiceError("bad_credentials", "these credentials do not hold a seat", 401)
+        return seat
 
     async def seat_for_token(self, game_id: str, token: str) -> int:
+        """The seat whose secret ``token`` is; otherwise a ``bad_credentials`` refusal."""
         async with self._sessions() as session:
             await self._row(session, game_id)
             for row in await repository.get_seats(session, game_id):
