@@ -118,6 +118,5 @@ async def spectator_view(game_id: str, service: Service) -> GameView:
 
 
 async def _view(service: GameService, game_id: str, seat: int | None) -> GameView:
-
     game, version = await service.current(game_id)
     return GameView(version=version, seat=seat, view=view(game, seat))

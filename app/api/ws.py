@@ -28,7 +28,6 @@ from app.services.games import GameService, ServiceError
 router = APIRouter()
 
 
-
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
@@ -103,10 +102,7 @@ class GameSocket:
                 "not_joined", "send a join message first",
                 client_id=message.client_id if isinstance(message, Act) else None))
         elif isinstance(message, Sync):
-            connection.hold_updates()
-            state = await self._state("state", message.last_version)
-            connection.send(state)
-            connection.release_updates(state["version"])
+            await self._send_state("state", message.last_version)
         elif connection.seat is None:
             connection.send(error_message("spectator", "spectators cannot act",
                                           client_id=message.client_id))
@@ -144,13 +140,10 @@ class GameSocket:
                 return
         connection.seat = seat
         connection.joined = True
-        # Attached before the state is read, so no update can fall between the two: those
-        # that arrive meanwhile wait, and only the ones newer than the welcome follow it.
+        # Attached before the state is read, so no update can fall between the two.
         connection.hold_updates()
         self.hub.attach(self.game_id, connection)
-        welcome = await self._state("welcome", message.last_version)
-        connection.send(welcome)
-        connection.release_updates(welcome["version"])
+        await self._send_state("welcome", message.last_version)
         self.hub.announce_presence(self.game_id)
 
     async def _heartbeat(self) -> None:
@@ -172,6 +165,14 @@ class GameSocket:
             self.hub.detach(self.game_id, connection)
             connection.close()
             return
+
+    async def _send_state(self, kind: str, last_version: int | None) -> None:
+        """Send the full state; updates arriving meanwhile wait, and only those newer than
+        the state follow it."""
+        self.connection.hold_updates()
+        state = await self._state(kind, last_version)
+        self.connection.send(state)
+        self.connection.release_updates(state["version"])
 
     async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         seat = self.connection.seat

@@ -220,19 +220,10 @@ class Game:
         out: list[Action] = []
         append = out.append
         structure = state.structure
-        chains = me.chains
-        cache = state.price_cache[seat]
         for slot in state.accessible:
             card = structure[slot]
-            # Inlined _card_price: this loop is the engine's hottest path.
-            if _CHAIN_FROM[card] & chains:
+            if self._card_price(seat, card) <= coins:
                 append(_BUILD[card])
-            else:
-                price = cache[card]
-                if price < 0:
-                    price = self._card_price(seat, card)
-                if price <= coins:
-                    append(_BUILD[card])
             append(_DISCARD[card])
             if wonders:
                 row = _WONDER[card]

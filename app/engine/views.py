@@ -118,35 +118,35 @@ def legal_actions_with_costs(game: Game) -> list[dict[str, Any]]:
 
 def card_options(game: Game) -> list[dict[str, Any]]:
     """For the seat to act on a normal turn: every accessible card with everything it could
-    do with it, each marked allowed or not, with its payment and, if not, why. (The legal
-    ones are exactly those in ``legal_actions``.)"""
+    do with it, each with its payment and whether it is allowed (exactly the actions in
+    ``legal_actions``) and, if not, why."""
     decision = game.decision
     if decision is None or decision.kind != DecisionKind.PLAY_CARD:
         return []
+    legal = {str(action) for action in game.legal_actions()}
     state = game.state
-    seat = decision.seat
-    me, them = state.players[seat], state.players[1 - seat]
-    wonder_options = []
-    for w in me.unbuilt_wonders():
-        payment = costs.wonder_payment(me, them, w)
-        reason = None
-        if state.wonders_built >= WONDER_CAP:
-            reason = "seven wonders are already built"
-        elif payment.total > me.coins:
-            reason = f"costs {payment.total} coins, you have {me.coins}"
-        wonder_options.append({"wonder": WONDERS[w].id, "allowed": reason is None,
-                               "payment": payment.to_json(), "reason": reason})
+    me, them = state.players[decision.seat], state.players[1 - decision.seat]
+
+    def option(notation: str, payment: costs.Payment, **fields: Any) -> dict[str, Any]:
+        out = {**fields, "allowed": notation in legal, "payment": payment.to_json()}
+        if not out["allowed"]:
+            out["reason"] = ("seven wonders are already built"
+                             if state.wonders_built >= WONDER_CAP and "wonder" in fields
+                             else f"costs {payment.total} coins, you have {me.coins}")
+        return out
+
+    wonder_payments = [(WONDERS[w].id, costs.wonder_payment(me, them, w))
+                       for w in me.unbuilt_wonders()]
     out = []
     for slot in state.accessible:
-        card = state.structure[slot]
-        payment = costs.card_payment(me, them, card)
-        build: dict[str, Any] = {"allowed": payment.total <= me.coins,
-                                 "payment": payment.to_json()}
-        if not build["allowed"]:
-            build["reason"] = f"costs {payment.total} coins, you have {me.coins}"
-        out.append({"card": CARDS[card].id, "slot": slot, "build": build,
-                    "discard": {"allowed": True, "coins": costs.sale_value(me)},
-                    "wonders": wonder_options})
+        card = CARDS[state.structure[slot]]
+        out.append({
+            "card": card.id, "slot": slot,
+            "build": option(f"build:{card.id}", costs.card_payment(me, them, card.index)),
+            "discard": {"allowed": True, "coins": costs.sale_value(me)},
+            "wonders": [option(f"wonder:{wonder}:{card.id}", payment, wonder=wonder)
+                        for wonder, payment in wonder_payments],
+        })
     return out
 
 

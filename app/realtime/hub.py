@@ -54,7 +54,8 @@ class Connection:
 
     def hold_updates(self) -> None:
         """From now on keep updates back: a full state for this client is being prepared."""
-        self._held = []
+        if self._held is None:
+            self._held = []
 
     def release_updates(self, version: int) -> None:
         """The full state at ``version`` was sent: send the held updates that are newer."""

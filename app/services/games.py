@@ -23,9 +23,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.config import Settings
 from app.db import repository
 from app.db.models import Game as GameRow
-from app.db.models import Seat
+from app.db.models import GameAction, Seat
 from app.engine import (
     ENGINE_VERSION,
+    Action,
     Game,
     IllegalActionError,
     MalformedActionError,
@@ -58,6 +59,16 @@ class ServiceError(Exception):
 
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _fresh_game(row: GameRow) -> Game:
+    """The game as set up from its seed and options, before any action."""
+    return Game.new(row.seed, Options.from_json(row.options))
+
+
+def _is_resend(earlier: GameAction, seat: int, requested: Action) -> bool:
+    """Whether a logged action is this same action from this same seat (a resend)."""
+    return earlier.seat == seat and earlier.action == requested.to_json()
 
 
 @dataclass
@@ -182,7 +193,7 @@ class GameService:
         async with self._sessions() as session:
             row = await self._row(session, game_id)
             actions = await repository.actions_after(session, game_id, 0)
-        game = Game.new(row.seed, Options.from_json(row.options))
+        game = _fresh_game(row)
         missed: Missed = []
         for action in actions:
             events = game.apply(action.action)
@@ -202,16 +213,15 @@ class GameService:
         async with self._lock(game_id):
             async with self._sessions() as session:
                 row = await self._row(session, game_id)
-                if client_id is not None:
-                    earlier = await repository.action_by_client_id(session, game_id, client_id)
-                    if earlier is not None:
-                        if earlier.seat == seat and earlier.action == requested.to_json():
-                            return Accepted(earlier.seq, duplicate=True)
-                        raise ServiceError("client_id_reused",
-                                           "this client id was used for another action", 409)
+                earlier = await self._earlier_copy(session, game_id, client_id)
+                if earlier is not None:
+                    if _is_resend(earlier, seat, requested):
+                        return Accepted(earlier.seq, duplicate=True)
+                    raise ServiceError("client_id_reused",
+                                       "this client id was used for another action", 409)
                 if row.status == "waiting":
                     raise ServiceError("not_started", "the game waits for a second player", 409)
-                entry = await self._synced(session, game_id)
+                entry = await self._synced(session, game_id, row)
                 if entry.game.is_over:
                     raise ServiceError("game_over", "the game is over", 409)
                 if version != entry.version:
@@ -243,10 +253,8 @@ class GameService:
                     # may have been this very action, resent there by the same client.
                     self._cache.pop(game_id, None)
                     await session.rollback()
-                    earlier = (await repository.action_by_client_id(session, game_id, client_id)
-                               if client_id is not None else None)
-                    if earlier is not None and earlier.seat == seat \
-                            and earlier.action == requested.to_json():
+                    earlier = await self._earlier_copy(session, game_id, client_id)
+                    if earlier is not None and _is_resend(earlier, seat, requested):
                         return Accepted(earlier.seq, duplicate=True)
                     raise ServiceError("stale_version", "another action was applied first",
                                        409) from None
@@ -276,13 +284,21 @@ class GameService:
             raise ServiceError("not_found", f"no game {game_id!r}", 404)
         return row
 
-    async def _synced(self, session: AsyncSession, game_id: str) -> _Entry:
+    async def _earlier_copy(self, session: AsyncSession, game_id: str,
+                            client_id: str | None) -> GameAction | None:
+        """The action already logged under ``client_id``, if any."""
+        if client_id is None:
+            return None
+        return await repository.action_by_client_id(session, game_id, client_id)
+
+    async def _synced(self, session: AsyncSession, game_id: str,
+                      row: GameRow | None = None) -> _Entry:
         """The cached replay, brought up to the committed log (another server may have
-        appended to it). Call with the game's lock held."""
+        appended to it). Call with the game's lock held; pass the game's ``row`` if it was
+        already read (it is needed only to set up a game not in the cache)."""
         entry = self._cache.get(game_id)
         if entry is None:
-            row = await self._row(session, game_id)
-            entry = _Entry(Game.new(row.seed, Options.from_json(row.options)))
+            entry = _Entry(_fresh_game(row or await self._row(session, game_id)))
             self._cache[game_id] = entry
             while len(self._cache) > self._settings.game_cache_size:
                 self._cache.popitem(last=False)
