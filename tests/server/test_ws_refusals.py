@@ -423,8 +423,9 @@ def test_the_opponent_is_told_when_a_silent_socket_is_dropped(
 def test_a_socket_that_never_joins_is_closed(make_app: Callable[..., FastAPI]) -> None:
     with serve(make_app(heartbeat_interval=0.2, join_timeout=0.5)) as client:
         first, _ = new_game(client)
-        socket = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
+        # The server's clock starts at the handshake, so ours starts before it.
         started = time.monotonic()
+        socket = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
         received = []
         with pytest.raises(WebSocketDisconnect):
             while True:
@@ -435,4 +436,6 @@ def test_a_socket_that_never_joins_is_closed(make_app: Callable[..., FastAPI]) -
                     socket.send({"type": "pong"})  # alive, but never says who it is
         assert received[-1]["type"] == "error" and received[-1]["code"] == "timeout", received
         assert time.monotonic() - started >= 0.5
+        assert any(message["type"] == "ping" for message in received), \
+            "answering pings should keep the socket open until the join timeout"
         socket.close()
