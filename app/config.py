@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import secrets
 from functools import lru_cache
+from pathlib import Path
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEVELOPMENT_ADMIN_PASSWORD = "admin"
+"""The admin password when none is set, in development mode only."""
+
+
+class ConfigurationError(RuntimeError):
+    """The settings cannot run a server (e.g. production without a secret key)."""
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="DUEL_", extra="ignore")
 
+    environment: Literal["development", "production"] = "development"
+    """``production`` refuses to start without a secret key and has no admin password
+    unless one is set; ``development`` fills both in for a one-command local run."""
     database_url: str = "sqlite+aiosqlite:///./duel.db"
     """SQLAlchemy async URL. The default is an embedded SQLite file; production uses
     ``postgresql+asyncpg://user:password@host/dbname``."""
@@ -17,6 +32,16 @@ class Settings(BaseSettings):
     """PostgreSQL only: the schema holding the tables (default: the server's search path)."""
     public_url: str = "http://127.0.0.1:8000"
     """Where players reach this server: invite links are built from it."""
+    secret_key: str | None = None
+    """Signs the session cookies. Required in production; every server of one site needs
+    the same. In development, read from (or created in) ``secret_key_file``."""
+    secret_key_file: Path = Path(".duel-secret")
+    admin_password: str | None = None
+    """The password of ``/admin``. Unset in production: the admin pages are closed."""
+    admin_session_hours: float = 8.0
+    """An admin login lasts this long."""
+    player_session_days: float = 365.0
+    """A player's browser keeps its identity this long after its last visit."""
     max_message_bytes: int = 16_384
     """Larger WebSocket messages are refused with ``too_large``."""
     heartbeat_interval: float = 15.0
@@ -27,6 +52,41 @@ class Settings(BaseSettings):
     """A new socket must say who it is (a ``join`` message) within this many seconds."""
     game_cache_size: int = 2000
     """Games kept replayed in memory; the database stays the truth."""
+    lobby_debounce: float = 0.1
+    """Lobby changes within this many seconds reach lobby sockets as one update."""
+
+    @property
+    def production(self) -> bool:
+        return self.environment == "production"
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.public_url.startswith("https://")
+
+    def session_secret(self) -> str:
+        """The key that signs sessions (see ``secret_key``)."""
+        if self.secret_key:
+            return self.secret_key
+        if self.production:
+            raise ConfigurationError(
+                "DUEL_SECRET_KEY must be set in production (it signs the session cookies)")
+        path = self.secret_key_file
+        if not path.exists():
+            # Written aside, then linked into place: of servers starting together, one key
+            # wins and every one of them reads it.
+            draft = path.with_name(f"{path.name}.{secrets.token_hex(4)}")
+            draft.write_text(secrets.token_urlsafe(32))
+            draft.chmod(0o600)
+            with contextlib.suppress(FileExistsError):
+                os.link(draft, path)
+            draft.unlink()
+        return path.read_text().strip()
+
+    def admin_secret(self) -> str | None:
+        """The admin password, or None when the admin pages are closed."""
+        if self.admin_password:
+            return self.admin_password
+        return None if self.production else DEVELOPMENT_ADMIN_PASSWORD
 
 
 @lru_cache
