@@ -6,7 +6,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, MetaData, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -39,8 +49,26 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
+class Player(Base):
+    """Someone who picked a display name. The browser holds the id in a signed session
+    cookie: no password, and the same person in another tab is the same player."""
+
+    __tablename__ = "player"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+GAME_STATUSES = ("waiting", "active", "finished", "aborted", "imported")
+"""``imported``: a record brought in by an admin for inspection; it is never played."""
+GAME_ORIGINS = ("invite", "lobby", "quick_match", "rematch", "import")
+
+
 class Game(Base):
     __tablename__ = "game"
+    __table_args__ = (Index("ix_game_created_at", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -49,11 +77,21 @@ class Game(Base):
     invite_hash: Mapped[str] = mapped_column(String(64))
     """SHA-256 of the invite code: only the creator ever sees the code itself."""
     status: Mapped[str] = mapped_column(String(16), index=True)
-    """``waiting`` for the second player, ``active``, or ``finished``."""
+    """One of :data:`GAME_STATUSES`."""
+    origin: Mapped[str] = mapped_column(String(16), server_default="invite")
+    """How the game came to be: one of :data:`GAME_ORIGINS`."""
+    listed: Mapped[bool] = mapped_column(server_default=false())
+    """Shown in the lobby: open to anyone while waiting, to spectators once started."""
     version: Mapped[int] = mapped_column(default=0)
     """Number of actions in the log (the last action's ``seq``)."""
     winner: Mapped[int | None] = mapped_column(default=None)
     victory: Mapped[str | None] = mapped_column(String(16), default=None)
+    to_act: Mapped[int | None] = mapped_column(default=None)
+    """The seat to act once started (None when over), so lists can say "your turn"."""
+    rematch_offer: Mapped[int | None] = mapped_column(default=None)
+    """The seat offering a rematch after the game, until the other accepts or declines."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    """The rematch game, once accepted."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
@@ -67,6 +105,10 @@ class Seat(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     """SHA-256 of the seat's secret token."""
     name: Mapped[str | None] = mapped_column(String(40), default=None)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("player.id", ondelete="SET NULL"), default=None, index=True)
+    """The player holding the seat, when they came with a session (the lobby, the browser);
+    their session then opens the seat as the token does."""
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
@@ -86,4 +128,19 @@ class GameAction(Base):
     notation: Mapped[str] = mapped_column(String(80))
     client_id: Mapped[str | None] = mapped_column(String(64), default=None)
     """The submitting client's own id for the action: the same id is applied once."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class AdminAction(Base):
+    """Something an admin did (abort a game, import a record), kept for the record."""
+
+    __tablename__ = "admin_action"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    game_id: Mapped[str | None] = mapped_column(String(32), index=True, default=None)
+    """Not a foreign key: the record outlives the game."""
+    kind: Mapped[str] = mapped_column(String(32))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    client: Mapped[str | None] = mapped_column(String(64), default=None)
+    """Where the admin's request came from."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import Game, GameAction, Seat
+from .models import AdminAction, Game, GameAction, Seat
 
 
 async def get_game(session: AsyncSession, game_id: str) -> Game | None:
@@ -45,10 +45,59 @@ def add_action(session: AsyncSession, game_id: str, *, seq: int, seat: int,
 
 
 async def record_progress(session: AsyncSession, game_id: str, *, version: int, status: str,
-                          winner: int | None, victory: str | None) -> None:
-    await session.execute(
-        update(Game).where(Game.id == game_id).values(
-            version=version, status=status, winner=winner, victory=victory,
+                          to_act: int | None, winner: int | None, victory: str | None) -> bool:
+    """Write the game's progress; False (nothing written) unless it is still active."""
+    result = await session.execute(
+        update(Game).where(Game.id == game_id, Game.status == "active").values(
+            version=version, status=status, to_act=to_act, winner=winner, victory=victory,
             updated_at=datetime.now(UTC),
         )
     )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def claim_rematch(session: AsyncSession, game_id: str, rematch_id: str, *,
+                        offered_by: int | None) -> bool:
+    """Record the rematch game; False if one was recorded first, or the offer being
+    accepted was withdrawn meanwhile (maybe on another server)."""
+    result = await session.execute(
+        update(Game).where(Game.id == game_id, Game.rematch_id.is_(None),
+                           Game.rematch_offer == offered_by).values(
+            rematch_id=rematch_id, rematch_offer=None, updated_at=datetime.now(UTC))
+    )
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def abort_of(session: AsyncSession, game_id: str) -> AdminAction | None:
+    """The admin action that aborted the game, if one did."""
+    return await session.scalar(
+        select(AdminAction).where(AdminAction.game_id == game_id, AdminAction.kind == "abort")
+        .order_by(AdminAction.id.desc()).limit(1))
+
+
+async def seats_of(session: AsyncSession, game_ids: Sequence[str]) -> dict[str, list[Seat]]:
+    """The seats of each game, by game id."""
+    out: dict[str, list[Seat]] = {game_id: [] for game_id in game_ids}
+    if game_ids:
+        result = await session.scalars(
+            select(Seat).where(Seat.game_id.in_(game_ids)).order_by(Seat.game_id, Seat.seat))
+        for seat in result:
+            out[seat.game_id].append(seat)
+    return out
+
+
+async def listed_games(session: AsyncSession, status: str, limit: int) -> Sequence[Game]:
+    """Lobby games of one status, the most recently changed first."""
+    result = await session.scalars(
+        select(Game).where(Game.listed.is_(True), Game.status == status)
+        .order_by(Game.updated_at.desc(), Game.id).limit(limit))
+    return result.all()
+
+
+async def player_games(session: AsyncSession, player_id: str, limit: int) -> Sequence[Game]:
+    """The games a player holds a seat in, unfinished ones first, then the newest."""
+    result = await session.scalars(
+        select(Game).join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player_id)
+        .order_by(Game.status.in_(("finished", "aborted")), Game.updated_at.desc(), Game.id)
+        .limit(limit))
+    return result.all()

@@ -24,7 +24,7 @@ from app.db.session import make_engine
 
 from .conftest import ROOT, Database
 
-TABLES = {"game", "seat", "game_action"}
+TABLES = {"game", "seat", "game_action", "player", "admin_action"}
 
 
 def _config(database: Database, **attributes: Any) -> Config:
