@@ -5,6 +5,10 @@ or ``guild``), the cards removed at setup, the progress tokens out of the game, 
 not in play, the wonders not yet (or never) offered in the draft, the other seat's Great
 Library draw, the seed or the generator. Everything else is public in the physical game,
 the discard pile included.
+
+``view(game, None, reveal=True)`` is the exception, for the admin pages only: it shows
+every one of those identities (the seed and the generator excepted), marked as hidden from
+the players. It must never reach a player's or a spectator's connection.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
-def _structure(state: GameState) -> list[dict[str, Any]]:
+def _structure(state: GameState, reveal: bool) -> list[dict[str, Any]]:
     if state.age == 0:
         return []
     layout = LAYOUTS[state.age]
@@ -72,22 +76,49 @@ def _structure(state: GameState) -> list[dict[str, Any]]:
                         "accessible": False})
             continue
         face_up = state.face_up[slot]
-        out.append({
+        entry = {
             **place, "taken": False, "face_up": face_up,
             "card": CARDS[card].id if face_up else None,
             "back": "guild" if CARDS[card].is_guild else f"age{state.age}",
             "accessible": slot in accessible,
-        })
+        }
+        if reveal and not face_up:
+            entry["card"] = CARDS[card].id
+            entry["revealed"] = True
+        out.append(entry)
     return out
 
 
-def _decision(game: Game, viewer: int | None) -> dict[str, Any] | None:
+def _hidden(game: Game) -> dict[str, Any]:
+    """Every identity the players may not know now (see :func:`view` with ``reveal``)."""
+    state = game.state
+    removed: dict[str, list[str]] = {"age1": [], "age2": [], "age3": [], "guilds": []}
+    for card in state.removed_cards:
+        removed["guilds" if CARDS[card].is_guild else f"age{CARDS[card].age}"].append(
+            CARDS[card].id)
+    decision = game.decision
+    library = None
+    if decision is not None and decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
+        library = {"seat": decision.seat, "tokens": _ids(decision.options, TOKENS)}
+    in_draft_round_1 = state.phase == Phase.DRAFT and state.draft_step < 4
+    return {
+        "removed_cards": removed,
+        "decks": {f"age{age}": _ids(deck, CARDS)
+                  for age, deck in sorted(state.decks.items()) if age > state.age},
+        "box_tokens": _ids(state.box_tokens, TOKENS),
+        "library_draw": library,
+        "unused_wonders": _ids(state.unused_wonders, WONDERS),
+        "draft_round_2": _ids(state.draft_rounds[1], WONDERS) if in_draft_round_1 else [],
+    }
+
+
+def _decision(game: Game, viewer: int | None, reveal: bool) -> dict[str, Any] | None:
     decision = game.decision
     if decision is None:
         return None
     kind, seat, options = decision
     out: dict[str, Any] = {"kind": DECISION_NAMES[kind], "seat": seat}
-    if kind == DecisionKind.CHOOSE_LIBRARY_TOKEN and viewer != seat:
+    if kind == DecisionKind.CHOOSE_LIBRARY_TOKEN and viewer != seat and not reveal:
         out["count"] = len(options)
         return out
     table = {
@@ -160,8 +191,15 @@ def _payment(game: Game, seat: int | None, action: Action) -> dict[str, object] 
     return None
 
 
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    """The game as ``seat`` (0 or 1) sees it; ``None`` for a spectator."""
+def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any]:
+    """The game as ``seat`` (0 or 1) sees it; ``None`` for a spectator.
+
+    With ``reveal`` (for admins only), the hidden identities are shown too: each face-down
+    card of the structure keeps ``face_up: false`` but has its ``card`` and
+    ``"revealed": true``; the Great Library's draw is in the decision whoever looks; and
+    ``hidden`` lists the cards removed at setup (by age, and the guilds not in play), the
+    decks of the ages not laid out yet, the progress tokens in the box, the Great Library's
+    draw, the wonders out of the game and the second draft round before it is offered."""
     state = game.state
     outcome = game.outcome()
     out: dict[str, Any] = {
@@ -170,7 +208,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
         "age": state.age,
         "first_player": state.first_player,
         "to_act": game.to_act,
-        "decision": _decision(game, seat),
+        "decision": _decision(game, seat, reveal),
         "players": [_player(state, 0), _player(state, 1)],
         "military": {
             "pawn": state.pawn,
@@ -180,7 +218,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
             ],
         },
         "progress_board": _ids(state.board_tokens, TOKENS),
-        "structure": _structure(state),
+        "structure": _structure(state, reveal),
         "cards_left": state.cards_left,
         "discard": _ids(state.discard, CARDS),
         "wonders_built": state.wonders_built,
@@ -192,6 +230,8 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     if seat is not None and game.to_act == seat:
         out["legal_actions"] = legal_actions_with_costs(game)
         out["card_options"] = card_options(game)
+    if reveal:
+        out["hidden"] = _hidden(game)
     return out
 
 
