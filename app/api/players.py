@@ -1,0 +1,59 @@
+"""The player behind this browser: ``/api/me``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, Field
+
+from app.services.errors import ServiceError
+from app.services.players import SESSION_KEY, PlayerService
+
+from .identity import player_id_of, renew_session, session_of
+
+router = APIRouter(prefix="/api", tags=["players"])
+
+
+def _players(request: Request) -> PlayerService:
+    players: PlayerService = request.app.state.players
+    return players
+
+
+Players = Annotated[PlayerService, Depends(_players)]
+
+
+class PickName(BaseModel):
+    name: str = Field(min_length=1, max_length=100)
+
+
+class Me(BaseModel):
+    player_id: str
+    name: str
+
+
+@router.get("/me")
+async def me(request: Request, players: Players) -> Me:
+    """The player this browser's session names; ``no_player`` before a name is picked."""
+    player = await players.get(player_id_of(request))
+    if player is None:
+        raise ServiceError("no_player", "pick a name first (PUT /api/me)", 401)
+    renew_session(request)
+    return Me(**player.to_json())
+
+
+@router.put("/me")
+async def pick_name(body: PickName, request: Request, players: Players) -> Me:
+    """Pick or change the display name. The first time, this browser becomes a player and
+    keeps a signed session cookie; no password is needed."""
+    player = await players.name(player_id_of(request), body.name)
+    session_of(request)[SESSION_KEY] = player.player_id
+    return Me(**player.to_json())
+
+
+@router.delete("/me", status_code=204)
+async def forget_me(request: Request) -> Response:
+    """Forget the player in this browser (their games stay theirs in the records)."""
+    session: dict[str, Any] = session_of(request)
+    session.pop(SESSION_KEY, None)
+    return Response(status_code=204)

@@ -1,0 +1,85 @@
+"""Players: a display name behind a signed session cookie, no password.
+
+The session (Starlette's ``SessionMiddleware``, signed with the secret key) holds only the
+player's id; a forged or tampered cookie reads as no session at all.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db.models import Player
+
+from .errors import ServiceError
+
+SESSION_KEY = "player"
+NAME_MAX = 40
+SEEN_EVERY = timedelta(hours=1)
+"""``last_seen_at`` is written at most this often per player."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    player_id: str
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "name": self.name}
+
+
+def clean_name(raw: str) -> str:
+    """A display name as shown to others: trimmed, inner spaces collapsed, 1 to 40
+    printable characters; otherwise a ``bad_name`` refusal."""
+    name = " ".join(raw.split())
+    if not name:
+        raise ServiceError("bad_name", "a name needs at least one visible character", 422)
+    if len(name) > NAME_MAX:
+        raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters", 422)
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise ServiceError("bad_name", "a name cannot hold control characters", 422)
+    return name
+
+
+def session_player_id(session: dict[str, Any]) -> str | None:
+    """The player id a (verified) session names, if any."""
+    value = session.get(SESSION_KEY)
+    return value if isinstance(value, str) else None
+
+
+class PlayerService:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+
+    async def get(self, player_id: str | None) -> PlayerInfo | None:
+        """The player, if ``player_id`` names one (an id from an old database does not)."""
+        if player_id is None:
+            return None
+        async with self._sessions() as session:
+            row = await session.get(Player, player_id)
+            if row is None:
+                return None
+            now = datetime.now(UTC)
+            if now - row.last_seen_at > SEEN_EVERY:
+                row.last_seen_at = now
+                await session.commit()
+            return PlayerInfo(row.id, row.name)
+
+    async def name(self, player_id: str | None, raw_name: str) -> PlayerInfo:
+        """Rename the player, or create one when ``player_id`` names nobody."""
+        name = clean_name(raw_name)
+        async with self._sessions() as session:
+            row = await session.get(Player, player_id) if player_id else None
+            if row is None:
+                row = Player(id=secrets.token_urlsafe(16), name=name)
+                session.add(row)
+            else:
+                row.name = name
+                row.last_seen_at = datetime.now(UTC)
+            await session.commit()
+            return PlayerInfo(row.id, row.name)
