@@ -10,13 +10,20 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
 
-from app.api import catalog, pages, routes, ws
+from app.api import admin, catalog, lobby, pages, players, routes, ws
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.hub import Hub
+from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub
+from app.services.admin import AdminService
 from app.services.games import GameService, ServiceError
+from app.services.lobby import LobbyService
+from app.services.players import PlayerService
+
+SESSION_COOKIE = "duel_session"
 
 
 def _error(status: int, code: str, message: str, detail: str | None = None) -> JSONResponse:
@@ -32,13 +39,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url, settings.database_schema)
+        sessions = make_sessionmaker(engine)
         pubsub = InProcessPubSub()
         hub = Hub()
-        pubsub.subscribe(hub.on_published)
         app.state.settings = settings
         app.state.hub = hub
-        app.state.service = GameService(make_sessionmaker(engine), pubsub, settings)
+        app.state.service = GameService(sessions, pubsub, settings)
+        app.state.players = PlayerService(sessions)
+        app.state.lobby = LobbyService(sessions)
+        app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce)
+        app.state.quick_match = QuickMatch(app.state.service)
+        app.state.admin = AdminService(sessions, settings, app.state.service)
+        pubsub.subscribe(hub.on_published)
+        pubsub.subscribe(app.state.lobby_hub.on_published)
         yield
+        await app.state.lobby_hub.close()
         await engine.dispose()
 
     app = FastAPI(title="Duel, online", summary="7 Wonders Duel for two browsers",
@@ -64,9 +79,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _error(error.status_code, codes.get(error.status_code, "http_error"),
                       str(error.detail))
 
+    # Signed (not encrypted) cookie: it holds only ids. Lax keeps other sites' forms from
+    # posting with it.
+    app.add_middleware(SessionMiddleware, secret_key=settings.session_secret(),
+                       session_cookie=SESSION_COOKIE, same_site="lax",
+                       max_age=int(settings.player_session_days * 86400),
+                       https_only=settings.secure_cookies)
     app.include_router(routes.router)
+    app.include_router(players.router)
+    app.include_router(lobby.router)
     app.include_router(catalog.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(admin.router)
     app.mount("/static", StaticFiles(directory=pages.ROOT / "static"), name="static")
     return app

@@ -37,6 +37,22 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+_PLAIN_EFFECTS: tuple[tuple[str, str, bool], ...] = (
+    ("build_from_discard", "Build a discarded card for free", False),
+    ("progress_from_box", "Draw {n} progress tokens out of the game, keep 1", True),
+    ("play_again", "Play again", False),
+    ("wonder_resource_discount", "Wonders cost {n} fewer resources", True),
+    ("blue_resource_discount", "Blue cards cost {n} fewer resources", True),
+    ("receive_opponent_trade_coins", "Receive the coins your opponent pays for trading", False),
+    ("points_per_progress_token", "{n} points per progress token", True),
+    ("extra_shields_per_red_card", "Each later red card gives {n} more shield", True),
+    ("wonders_play_again", "Every later wonder gives play again", False),
+    ("coins_per_chain_build", "Take {n} coins on each chain build", True),
+)
+"""Effects told by one sentence around their figure (``amount`` when ``counted``), in the
+order they are listed."""
+
+
 def details(effects: Effects) -> list[dict[str, Any]]:
     """Each thing the effects do: a ``kind``, its figures, and the same in words (``text``).
     Points are given separately."""
@@ -81,37 +97,10 @@ def details(effects: Effects) -> list[dict[str, Any]]:
     if effects.destroy_opponent_card is not None:
         color = COLOR_NAMES[effects.destroy_opponent_card]
         add("destroy_opponent_card", f"Discard one {color} card of your opponent", color=color)
-    if effects.build_from_discard:
-        add("build_from_discard", "Build a discarded card for free")
-    if effects.progress_from_box:
-        add("progress_from_box",
-            f"Draw {effects.progress_from_box} progress tokens out of the game, keep 1",
-            amount=effects.progress_from_box)
-    if effects.play_again:
-        add("play_again", "Play again")
-    if effects.wonder_resource_discount:
-        add("wonder_resource_discount",
-            f"Wonders cost {effects.wonder_resource_discount} fewer resources",
-            amount=effects.wonder_resource_discount)
-    if effects.blue_resource_discount:
-        add("blue_resource_discount",
-            f"Blue cards cost {effects.blue_resource_discount} fewer resources",
-            amount=effects.blue_resource_discount)
-    if effects.receive_opponent_trade_coins:
-        add("receive_opponent_trade_coins", "Receive the coins your opponent pays for trading")
-    if effects.points_per_progress_token:
-        add("points_per_progress_token",
-            f"{effects.points_per_progress_token} points per progress token",
-            amount=effects.points_per_progress_token)
-    if effects.extra_shields_per_red_card:
-        add("extra_shields_per_red_card", "Each later red card gives 1 more shield",
-            amount=effects.extra_shields_per_red_card)
-    if effects.wonders_play_again:
-        add("wonders_play_again", "Every later wonder gives play again")
-    if effects.coins_per_chain_build:
-        add("coins_per_chain_build",
-            f"Take {effects.coins_per_chain_build} coins on each chain build",
-            amount=effects.coins_per_chain_build)
+    for field, text, counted in _PLAIN_EFFECTS:
+        value = getattr(effects, field)
+        if value:
+            add(field, text.format(n=value), **({"amount": value} if counted else {}))
     return out
 
 

@@ -1,5 +1,6 @@
-"""The browser pages: home (create a game), join (the invite link), game. Jinja2 templates
-from ``templates/``; scripts and styles are ES modules and CSS files under ``static/``."""
+"""The browser pages: the lobby at home (a name, quick match, creating a game, the live
+lists), join (the invite link), game. Jinja2 templates from ``templates/``; scripts and
+styles are ES modules and CSS files under ``static/``."""
 
 from __future__ import annotations
 

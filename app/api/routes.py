@@ -10,6 +10,9 @@ from pydantic import BaseModel, Field
 from app.config import Settings
 from app.engine import view
 from app.services.games import Credentials, GameService, ServiceError
+from app.services.players import clean_name
+
+from .identity import player_id_of
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -33,10 +36,15 @@ class CreateGame(BaseModel):
     """``draft``: the 4 + 4 wonder draft; ``first_game``: the rulebook's fixed wonders."""
     first_player: Literal["random", "creator"] = "random"
     name: str | None = Field(default=None, min_length=1, max_length=40)
+    """Shown to the opponent; a player's own name by default."""
+    listed: bool = False
+    """Show the game in the lobby, where anyone may join it; otherwise only the invite
+    link lets someone in."""
 
 
 class JoinGame(BaseModel):
-    invite_code: str = Field(min_length=1, max_length=100)
+    invite_code: str | None = Field(default=None, min_length=1, max_length=100)
+    """Required unless the game is listed in the lobby."""
     name: str | None = Field(default=None, min_length=1, max_length=40)
 
 
@@ -61,6 +69,10 @@ class GameView(BaseModel):
     view: dict[str, Any]
 
 
+def _clean(name: str | None) -> str | None:
+    return None if name is None else clean_name(name)
+
+
 def _socket_url(settings: Settings, game_id: str) -> str:
     base = settings.public_url.rstrip("/")
     scheme, _, rest = base.partition("://")
@@ -74,11 +86,14 @@ def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]
 
 
 @router.post("/games", status_code=201)
-async def create_game(body: CreateGame, service: Service, settings: AppSettings) -> CreatedGame:
-    """Create a game: you hold seat 0; the invite link lets one other person join."""
+async def create_game(body: CreateGame, request: Request, service: Service,
+                      settings: AppSettings) -> CreatedGame:
+    """Create a game: you hold seat 0; the invite link lets one other person join. With a
+    player session, the seat is also that player's."""
     created = await service.create_game(wonder_selection=body.wonder_selection,
                                         creator_starts=body.first_player == "creator",
-                                        name=body.name)
+                                        name=_clean(body.name), player_id=player_id_of(request),
+                                        listed=body.listed)
     game_id = created.credentials.game_id
     invite_url = (f"{settings.public_url.rstrip('/')}/join/{game_id}"
                   f"?code={created.invite_code}")
@@ -87,10 +102,12 @@ async def create_game(body: CreateGame, service: Service, settings: AppSettings)
 
 
 @router.post("/games/{game_id}/join")
-async def join_game(game_id: str, body: JoinGame, service: Service,
+async def join_game(game_id: str, body: JoinGame, request: Request, service: Service,
                     settings: AppSettings) -> SeatCredentials:
-    """Take the free seat with the invite code; the game starts."""
-    credentials = await service.join_game(game_id, body.invite_code, body.name)
+    """Take the free seat (with the invite code, unless the game is listed in the lobby);
+    the game starts."""
+    credentials = await service.join_game(game_id, body.invite_code, _clean(body.name),
+                                          player_id_of(request))
     return SeatCredentials(**_credentials(settings, credentials))
 
 

@@ -4,26 +4,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import time
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.config import Settings
-from app.realtime.hub import Connection, Hub
+from app.realtime.hub import Connection, Hub, keep_alive, next_message
 from app.realtime.protocol import (
     Act,
+    ClientMessage,
+    DeclineRematch,
     Join,
     Ping,
     Pong,
     ProtocolError,
+    Rematch,
     Sync,
     error_message,
     parse_client_message,
     state_message,
 )
 from app.services.games import GameService, ServiceError
+
+from .identity import player_id_of
 
 router = APIRouter()
 
@@ -64,32 +67,19 @@ class GameSocket:
                 await writer
 
     async def _serve(self) -> None:
-        connection = self.connection
         limit = self.settings.max_message_bytes
         while True:
-            received = await self.websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                return
-            connection.last_heard = time.monotonic()
-            text = received.get("text")
-            if text is None:
-                connection.send(error_message("malformed", "send JSON in text frames"))
-                continue
-            if len(text.encode()) > limit:
-                connection.send(error_message("too_large",
-                                              f"messages are limited to {limit} bytes"))
-                continue
             try:
-                message = parse_client_message(json.loads(text))
-            except json.JSONDecodeError as error:
-                connection.send(error_message("malformed", f"not JSON: {error.msg}"))
-                continue
+                message = await next_message(self.websocket, self.connection, limit=limit,
+                                             parse=parse_client_message)
             except ProtocolError as error:
-                connection.send(error_message(error.code, error.message))
+                self.connection.send(error_message(error.code, error.message))
                 continue
+            if message is None:
+                return
             await self._handle(message)
 
-    async def _handle(self, message: Join | Act | Sync | Ping | Pong) -> None:
+    async def _handle(self, message: ClientMessage) -> None:
         connection = self.connection
         if isinstance(message, Ping):
             connection.send({"type": "pong"})
@@ -104,10 +94,23 @@ class GameSocket:
         elif isinstance(message, Sync):
             await self._send_state("state", message.last_version)
         elif connection.seat is None:
-            connection.send(error_message("spectator", "spectators cannot act",
-                                          client_id=message.client_id))
-        else:
+            connection.send(error_message(
+                "spectator", "spectators cannot act",
+                client_id=message.client_id if isinstance(message, Act) else None))
+        elif isinstance(message, Act):
             await self._act(message, connection.seat)
+        else:
+            await self._rematch(message, connection.seat)
+
+    async def _rematch(self, message: Rematch | DeclineRematch, seat: int) -> None:
+        """Everyone on the game hears the outcome through the published notice."""
+        try:
+            if isinstance(message, Rematch):
+                await self.service.offer_rematch(self.game_id, seat)
+            else:
+                await self.service.decline_rematch(self.game_id, seat)
+        except ServiceError as error:
+            self.connection.send(error_message(error.code, error.message))
 
     async def _act(self, message: Act, seat: int) -> None:
         try:
@@ -138,6 +141,9 @@ class GameSocket:
             except ServiceError as error:
                 connection.send(error_message(error.code, error.message))
                 return
+        else:  # a player's session opens the seat they hold, as its token would
+            seat = await self.service.seat_for_player(self.game_id,
+                                                      player_id_of(self.websocket))
         connection.seat = seat
         connection.joined = True
         # Attached before the state is read, so no update can fall between the two.
@@ -147,24 +153,11 @@ class GameSocket:
         self.hub.announce_presence(self.game_id)
 
     async def _heartbeat(self) -> None:
-        """Ping every interval; drop a socket that stayed silent too long or never joined,
-        telling the others at once (a vanished peer may never report its disconnect)."""
-        connection, settings = self.connection, self.settings
-        opened = time.monotonic()
-        while True:
-            await asyncio.sleep(min(settings.heartbeat_interval, settings.join_timeout))
-            now = time.monotonic()
-            if now - connection.last_heard > settings.heartbeat_timeout:
-                reason = "no message or pong for too long"
-            elif not connection.joined and now - opened > settings.join_timeout:
-                reason = "no join message in time"
-            else:
-                connection.send({"type": "ping"})
-                continue
-            connection.send(error_message("timeout", reason))
-            self.hub.detach(self.game_id, connection)
-            connection.close()
-            return
+        await keep_alive(self.connection, interval=self.settings.heartbeat_interval,
+                         timeout=self.settings.heartbeat_timeout,
+                         ready=lambda: self.connection.joined,
+                         ready_timeout=self.settings.join_timeout,
+                         on_drop=lambda: self.hub.detach(self.game_id, self.connection))
 
     async def _send_state(self, kind: str, last_version: int | None) -> None:
         """Send the full state; updates arriving meanwhile wait, and only those newer than
@@ -175,6 +168,15 @@ class GameSocket:
         self.connection.release_updates(state["version"])
 
     async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
+        state = await self._game_state(kind, last_version)
+        summary = await self.service.summary(self.game_id)
+        state["status"] = summary["status"]
+        state["rematch"] = summary["rematch"]
+        if summary["status"] == "aborted":
+            state["abort_reason"] = summary["abort_reason"]
+        return state
+
+    async def _game_state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         seat = self.connection.seat
         if last_version is None:
             game, version = await self.service.current(self.game_id)

@@ -12,12 +12,16 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
+from .protocol import ProtocolError, decode
+
 log = logging.getLogger(__name__)
+_M = TypeVar("_M")
 
 QUEUE_LIMIT = 256
 """Outgoing messages a connection may have waiting before it is dropped as too slow."""
@@ -58,14 +62,15 @@ class Connection:
             self._held = []
 
     def release_updates(self, version: int) -> None:
-        """The full state at ``version`` was sent: send the held updates that are newer."""
+        """The full state at ``version`` was sent: send the held updates that are newer,
+        and the held notices (they are repeated whole, so one already told does no harm)."""
         held, self._held = self._held or [], None
         for update in held:
-            if update["version"] > version:
+            if update.get("version", version + 1) > version:
                 self.send(update)
 
     def deliver(self, update: dict[str, Any]) -> None:
-        """An update for this client, now or after the state being prepared."""
+        """An update or a notice for this client, now or after the state being prepared."""
         if self._held is not None:
             self._held.append(update)
         else:
@@ -86,6 +91,46 @@ class Connection:
         if self.websocket.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await self.websocket.close()
+
+
+async def keep_alive(connection: Connection, *, interval: float, timeout: float,
+                     ready: Callable[[], bool], ready_timeout: float,
+                     on_drop: Callable[[], None]) -> None:
+    """Ping every interval; drop a socket that stayed silent too long, or that is not
+    ``ready`` (has not said who it is) in time. ``on_drop`` tells the others at once: a
+    vanished peer may never report its disconnect."""
+    opened = time.monotonic()
+    while True:
+        await asyncio.sleep(min(interval, ready_timeout))
+        now = time.monotonic()
+        if now - connection.last_heard > timeout:
+            reason = "no message or pong for too long"
+        elif not ready() and now - opened > ready_timeout:
+            reason = "no join message in time"
+        else:
+            connection.send({"type": "ping"})
+            continue
+        connection.send({"type": "error", "code": "timeout", "message": reason})
+        on_drop()
+        connection.close()
+        return
+
+
+async def next_message(websocket: WebSocket, connection: Connection, *, limit: int,
+                       parse: Callable[[Any], _M]) -> _M | None:
+    """The client's next message, read by ``parse``; None once the client is gone. A
+    binary frame, a message over ``limit`` bytes, or one that is not JSON raises
+    :class:`ProtocolError`, as ``parse`` does for a message it does not accept."""
+    received = await websocket.receive()
+    if received["type"] == "websocket.disconnect":
+        return None
+    connection.last_heard = time.monotonic()
+    text = received.get("text")
+    if text is None:
+        raise ProtocolError("malformed", "send JSON in text frames")
+    if len(text.encode()) > limit:
+        raise ProtocolError("too_large", f"messages are limited to {limit} bytes")
+    return parse(decode(text))
 
 
 class Hub:
@@ -116,10 +161,14 @@ class Hub:
         }
 
     async def on_published(self, game_id: str, message: dict[str, Any]) -> None:
-        """A committed action: give each connection the update rendered for it."""
-        updates = message["updates"]
+        """A committed action: give each connection the update rendered for it. A notice
+        (a rematch, an abort) is the same for everyone."""
+        notice = message.get("notice")
         for connection in list(self._games.get(game_id, ())):
-            connection.deliver(updates[connection.audience])
+            if notice is not None:
+                connection.deliver(notice)  # after a welcome being prepared, as updates
+            else:
+                connection.deliver(message["updates"][connection.audience])
 
     def announce_presence(self, game_id: str) -> None:
         message = self.presence(game_id)

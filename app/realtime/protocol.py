@@ -3,11 +3,14 @@ messages the server sends. ``docs/protocol.md`` describes it for client authors.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import json
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.engine import Game, events_for, view
+
+_T = TypeVar("_T")
 
 AUDIENCES = ("0", "1", "spectator")
 """Who an update is rendered for: each seat, and everyone else."""
@@ -51,9 +54,22 @@ class Pong(_Message):
     type: Literal["pong"]
 
 
-ClientMessage = Annotated[Join | Act | Sync | Ping | Pong, Field(discriminator="type")]
-_CLIENT_MESSAGE: TypeAdapter[Join | Act | Sync | Ping | Pong] = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("join", "action", "sync", "ping", "pong")
+class Rematch(_Message):
+    """After the game: offer a rematch, or accept the other seat's offer."""
+
+    type: Literal["rematch"]
+
+
+class DeclineRematch(_Message):
+    """Decline the other seat's rematch offer, or withdraw one's own."""
+
+    type: Literal["decline_rematch"]
+
+
+ClientMessage = Join | Act | Sync | Ping | Pong | Rematch | DeclineRematch
+_CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
+    Annotated[ClientMessage, Field(discriminator="type")])
+CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_rematch")
 
 
 class ProtocolError(Exception):
@@ -63,16 +79,56 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def parse_client_message(data: Any) -> Join | Act | Sync | Ping | Pong:
-    """Validate a decoded JSON message; ``unknown_type`` or ``malformed`` otherwise."""
+class Play(_Message):
+    """Lobby: join the quick-match queue."""
+
+    type: Literal["play"]
+
+
+class Cancel(_Message):
+    """Lobby: leave the quick-match queue."""
+
+    type: Literal["cancel"]
+
+
+LobbyMessage = Play | Cancel | Ping | Pong
+_LOBBY_MESSAGE: TypeAdapter[LobbyMessage] = TypeAdapter(
+    Annotated[LobbyMessage, Field(discriminator="type")])
+LOBBY_TYPES = ("play", "cancel", "ping", "pong")
+
+
+def decode(text: str) -> Any:
+    """A text frame's JSON; ``malformed`` when it is not JSON, or nested too deeply for
+    the decoder (which would otherwise fail with a ``RecursionError``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ProtocolError("malformed", f"not JSON: {error.msg}") from None
+    except RecursionError:
+        raise ProtocolError("malformed", "not JSON this server reads: nested too deeply"
+                            ) from None
+
+
+def parse_client_message(data: Any) -> ClientMessage:
+    """Validate a decoded JSON message on a game socket; ``unknown_type`` or
+    ``malformed`` otherwise."""
+    return _parse(data, _CLIENT_MESSAGE, CLIENT_TYPES)
+
+
+def parse_lobby_message(data: Any) -> LobbyMessage:
+    """Validate a decoded JSON message on the lobby socket."""
+    return _parse(data, _LOBBY_MESSAGE, LOBBY_TYPES)
+
+
+def _parse(data: Any, adapter: TypeAdapter[_T], types: tuple[str, ...]) -> _T:
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message must be a JSON object")
-    if data.get("type") not in CLIENT_TYPES:
+    if data.get("type") not in types:
         raise ProtocolError("unknown_type",
                             f"unknown message type {data.get('type')!r}; expected one of "
-                            f"{', '.join(CLIENT_TYPES)}")
+                            f"{', '.join(types)}")
     try:
-        return _CLIENT_MESSAGE.validate_python(data)
+        return adapter.validate_python(data)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"

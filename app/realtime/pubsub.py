@@ -13,6 +13,9 @@ from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
+LOBBY_CHANNEL = "lobby"
+"""Lobby changes travel under this name; game ids (16 URL-safe characters) never clash."""
+
 Listener = Callable[[str, dict[str, Any]], Awaitable[None]]
 
 

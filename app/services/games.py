@@ -15,6 +15,7 @@ import secrets
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -22,8 +23,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db import repository
+from app.db.models import AdminAction, GameAction, Player, Seat
 from app.db.models import Game as GameRow
-from app.db.models import GameAction, Seat
 from app.engine import (
     ENGINE_VERSION,
     Action,
@@ -35,7 +36,9 @@ from app.engine import (
     parse,
 )
 from app.realtime.protocol import render_updates
-from app.realtime.pubsub import PubSub
+from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
+
+from .errors import ServiceError
 
 Missed = list[list[dict[str, Any]]]
 """The events of each action a client missed, oldest first."""
@@ -43,22 +46,34 @@ Missed = list[list[dict[str, Any]]]
 SEED_BITS = 63
 """Seeds fit a signed 64-bit column."""
 
-
-class ServiceError(Exception):
-    """A refusal with a stable ``code`` for clients and an HTTP status for the API."""
-
-    def __init__(self, code: str, message: str, status: int = 400,
-                 detail: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.detail = detail
-        """The engine's own reason for an illegal action (e.g. ``cannot_afford``)."""
+__all__ = ["Accepted", "Created", "Credentials", "GameService", "ServiceError"]
 
 
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+_CLOSED = {"aborted": "an admin aborted this game",
+           "imported": "an imported record is for inspection, not for play"}
+
+
+def _rematch_json(row: GameRow) -> dict[str, Any]:
+    return {"offered_by": row.rematch_offer if row.rematch_id is None else None,
+            "game_id": row.rematch_id}
+
+
+def new_game_row(options: dict[str, Any], *, status: str, origin: str, listed: bool,
+                 invite_code: str | None = None, seed: int | None = None) -> GameRow:
+    """A game about to start: a fresh id and seed (unless given), this engine's version,
+    and, once started, the seat to act first. Without an invite code nobody can use one."""
+    row = GameRow(id=secrets.token_urlsafe(12),
+                  seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+                  options=options, engine_version=ENGINE_VERSION,
+                  invite_hash=_hash(invite_code or secrets.token_urlsafe(32)), status=status,
+                  origin=origin, listed=listed)
+    if status == "active":
+        row.to_act = _fresh_game(row).to_act
+    return row
 
 
 def _fresh_game(row: GameRow) -> Game:
@@ -97,6 +112,9 @@ class _Entry:
 
     game: Game
     version: int = 0
+    players: list[str | None] | None = None
+    """The players holding the seats, once read: they never change after the game starts,
+    so a move need not read them again to tell the lobby."""
 
 
 class GameService:
@@ -112,39 +130,86 @@ class GameService:
 
     # ------------------------------------------------------------------ create / join
     async def create_game(self, *, wonder_selection: str, creator_starts: bool,
-                          name: str | None) -> Created:
-        """A new game, the creator in seat 0, waiting for a second player."""
+                          name: str | None, player_id: str | None = None,
+                          listed: bool = False) -> Created:
+        """A new game, the creator in seat 0, waiting for a second player. With a
+        ``player_id`` the seat is that player's (their session opens it, their name is the
+        default); a ``listed`` game is shown in the lobby for anyone to join."""
         options = Options(wonder_selection=wonder_selection,  # type: ignore[arg-type]
                           first_player=0 if creator_starts else None)
-        game_id = secrets.token_urlsafe(12)
         token = secrets.token_urlsafe(32)
         invite_code = secrets.token_urlsafe(12)
         async with self._sessions() as session:
-            session.add(GameRow(id=game_id, seed=secrets.randbits(SEED_BITS),
-                                options=options.to_json(), engine_version=ENGINE_VERSION,
-                                invite_hash=_hash(invite_code), status="waiting"))
+            player = await self._player(session, player_id)
+            row = new_game_row(options.to_json(), status="waiting",
+                               origin="lobby" if listed else "invite", listed=listed,
+                               invite_code=invite_code)
+            game_id = row.id
+            session.add(row)
             await session.flush()
-            session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token), name=name))
+            session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token),
+                             name=name or (player.name if player else None),
+                             player_id=player.id if player else None))
             await session.commit()
+        await self._lobby_changed(public=listed, players=[player_id])
         return Created(Credentials(game_id, 0, token), invite_code)
 
-    async def join_game(self, game_id: str, invite_code: str, name: str | None) -> Credentials:
-        """Take the free seat with the invite code; the game starts."""
+    async def join_game(self, game_id: str, invite_code: str | None, name: str | None,
+                        player_id: str | None = None) -> Credentials:
+        """Take the free seat; the game starts. An unlisted game needs its invite code."""
         token = secrets.token_urlsafe(32)
         async with self._sessions() as session:
             row = await self._row(session, game_id)
-            if not hmac.compare_digest(row.invite_hash, _hash(invite_code)):
+            if invite_code is None:
+                if not row.listed:
+                    raise ServiceError("bad_invite", "this game is joined by its invite link",
+                                       403)
+            elif not hmac.compare_digest(row.invite_hash, _hash(invite_code)):
                 raise ServiceError("bad_invite", "this invite code is not valid for the game",
                                    403)
+            if row.status in ("aborted", "imported"):
+                raise ServiceError("not_joinable", f"this game is {row.status}", 409)
             if row.status != "waiting":
                 raise ServiceError("game_full", "both seats are taken", 409)
-            session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token), name=name))
+            player = await self._player(session, player_id)
+            seats = await repository.get_seats(session, game_id)
+            if player is not None and any(s.player_id == player.id for s in seats):
+                raise ServiceError("own_game", "you already hold the other seat of this game",
+                                   409)
+            session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token),
+                             name=name or (player.name if player else None),
+                             player_id=player.id if player else None))
             row.status = "active"
+            row.updated_at = datetime.now(UTC)
+            row.to_act = _fresh_game(row).to_act
             try:
                 await session.commit()
             except IntegrityError:
                 raise ServiceError("game_full", "both seats are taken", 409) from None
+        await self._lobby_changed(public=row.listed,
+                                  players=[player_id, *(s.player_id for s in seats)])
         return Credentials(game_id, 1, token)
+
+    async def create_matched_game(self, first: str, second: str) -> str:
+        """A quick-match game between two players, already started: ``first`` (who waited
+        longer) in seat 0. Their sessions open the seats; nobody gets a token."""
+        if first == second:
+            raise ServiceError("own_game", "a player cannot be matched with themselves", 409)
+        async with self._sessions() as session:
+            players = [await self._player(session, pid) for pid in (first, second)]
+            row = new_game_row(Options().to_json(), status="active", origin="quick_match",
+                               listed=True)
+            game_id = row.id
+            session.add(row)
+            await session.flush()
+            for seat, player in enumerate(players):
+                assert player is not None
+                session.add(Seat(game_id=game_id, seat=seat,
+                                 token_hash=_hash(secrets.token_urlsafe(32)),
+                                 name=player.name, player_id=player.id))
+            await session.commit()
+        await self._lobby_changed(public=True, players=[first, second])
+        return game_id
 
     async def authenticate(self, game_id: str, seat: int, token: str) -> int:
         """``seat``, if ``token`` is its secret; otherwise a ``bad_credentials`` refusal."""
@@ -161,15 +226,31 @@ class GameService:
                     return row.seat
         raise ServiceError("bad_credentials", "these credentials do not hold a seat", 401)
 
+    async def seat_for_player(self, game_id: str, player_id: str | None) -> int | None:
+        """The seat ``player_id`` holds in the game, if any."""
+        if player_id is None:
+            return None
+        async with self._sessions() as session:
+            await self._row(session, game_id)
+            for row in await repository.get_seats(session, game_id):
+                if row.player_id == player_id:
+                    return row.seat
+        return None
+
     # ------------------------------------------------------------------ reading
     async def summary(self, game_id: str) -> dict[str, Any]:
         async with self._sessions() as session:
             row = await self._row(session, game_id)
             seats = await repository.get_seats(session, game_id)
+            aborted = (await repository.abort_of(session, game_id)
+                       if row.status == "aborted" else None)
             return {
                 "game_id": row.id, "status": row.status, "options": row.options,
                 "engine_version": row.engine_version, "version": row.version,
                 "winner": row.winner, "victory": row.victory,
+                "origin": row.origin, "listed": row.listed, "to_act": row.to_act,
+                "rematch": _rematch_json(row),
+                "abort_reason": aborted.detail.get("reason") if aborted else None,
                 "created_at": row.created_at.isoformat(),
                 "seats": [{"seat": s, "taken": any(x.seat == s for x in seats),
                            "name": next((x.name for x in seats if x.seat == s), None)}
@@ -221,7 +302,12 @@ class GameService:
                                        "this client id was used for another action", 409)
                 if row.status == "waiting":
                     raise ServiceError("not_started", "the game waits for a second player", 409)
+                if row.status in ("aborted", "imported"):
+                    raise ServiceError(row.status, _CLOSED[row.status], 409)
                 entry = await self._synced(session, game_id, row)
+                if entry.players is None:
+                    entry.players = [s.player_id
+                                     for s in await repository.get_seats(session, game_id)]
                 if entry.game.is_over:
                     raise ServiceError("game_over", "the game is over", 409)
                 if version != entry.version:
@@ -242,11 +328,14 @@ class GameService:
                     repository.add_action(session, game_id, seq=new_version, seat=seat,
                                           action=applied.to_json(), notation=str(applied),
                                           client_id=client_id)
-                    await repository.record_progress(
+                    recorded = await repository.record_progress(
                         session, game_id, version=new_version,
                         status="finished" if outcome else "active",
+                        to_act=None if outcome else entry.game.to_act,
                         winner=outcome.winner if outcome else None,
                         victory=outcome.victory if outcome else None)
+                    if not recorded:  # aborted meanwhile, maybe by another server
+                        raise ServiceError("aborted", _CLOSED["aborted"], 409)
                     await session.commit()
                 except IntegrityError:
                     # Another server appended this seq first: our replay is now wrong. It
@@ -258,7 +347,7 @@ class GameService:
                         return Accepted(earlier.seq, duplicate=True)
                     raise ServiceError("stale_version", "another action was applied first",
                                        409) from None
-                except Exception:
+                except BaseException:
                     self._cache.pop(game_id, None)
                     raise
                 entry.version = new_version
@@ -269,9 +358,113 @@ class GameService:
                                      action=applied.to_json(), notation=str(applied),
                                      events=events)
             await self._pubsub.publish(game_id, {"version": new_version, "updates": updates})
-            return Accepted(new_version)
+        # A move changes its players' own lists; an ending also the public ones.
+        await self._lobby_changed(public=outcome is not None and row.listed,
+                                  players=entry.players)
+        return Accepted(new_version)
+
+    # ------------------------------------------------------------------ after a game
+    async def rematch_state(self, game_id: str) -> dict[str, Any]:
+        async with self._sessions() as session:
+            row = await self._row(session, game_id)
+            return _rematch_json(row)
+
+    async def offer_rematch(self, game_id: str, seat: int) -> dict[str, Any]:
+        """Offer a rematch, or accept the other seat's offer: then a new game starts with the
+        same options and the seats swapped, each held by the same token and player."""
+        async with self._lock(game_id), self._sessions() as session:
+            row = await self._row(session, game_id)
+            if row.status != "finished":
+                raise ServiceError("not_over", "a rematch is offered once the game is over",
+                                   409)
+            if row.rematch_id is None and row.rematch_offer in (None, seat):
+                row.rematch_offer = seat
+                row.updated_at = datetime.now(UTC)
+                await session.commit()
+            elif row.rematch_id is None:
+                await self._start_rematch(session, row)
+            state = _rematch_json(row)
+        await self._pubsub.publish(game_id, {"notice": {"type": "rematch", **state}})
+        if state["game_id"] is not None:
+            await self._lobby_changed(public=row.listed, players=await self._players_of(game_id))
+        return state
+
+    async def decline_rematch(self, game_id: str, seat: int) -> dict[str, Any]:
+        """Decline the other seat's offer, or withdraw one's own."""
+        async with self._lock(game_id), self._sessions() as session:
+            row = await self._row(session, game_id)
+            if row.rematch_id is not None:
+                raise ServiceError("rematch_started", "the rematch has already started", 409)
+            if row.rematch_offer is None:
+                raise ServiceError("no_offer", "no rematch is on offer", 409)
+            row.rematch_offer = None
+            await session.commit()
+            state = {**_rematch_json(row), "declined_by": seat}
+        await self._pubsub.publish(game_id, {"notice": {"type": "rematch", **state}})
+        return state
+
+    async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
+        rematch = new_game_row(row.options, status="active", origin="rematch",
+                               listed=row.listed)
+        claimed = await repository.claim_rematch(session, row.id, rematch.id,
+                                                 offered_by=row.rematch_offer)
+        if not claimed:  # another server started it a moment ago
+            await session.rollback()
+            await session.refresh(row)
+            return
+        session.add(rematch)
+        await session.flush()
+        for old in await repository.get_seats(session, row.id):
+            session.add(Seat(game_id=rematch.id, seat=1 - old.seat, token_hash=old.token_hash,
+                             name=old.name, player_id=old.player_id))
+        await session.commit()
+        await session.refresh(row)
+
+    # ------------------------------------------------------------------ admin
+    async def abort(self, game_id: str, *, reason: str, client: str | None) -> None:
+        """Stop a waiting or running game for good; both players are told, and the admin
+        action is logged with it."""
+        async with self._lock(game_id):
+            async with self._sessions() as session:
+                row = await self._row(session, game_id)
+                # Write to the game's row first, then read it again: from that write to the
+                # commit no other server can commit an action (PostgreSQL holds the row,
+                # SQLite the database), so what is checked and recorded is the last word.
+                row.updated_at = datetime.now(UTC)
+                await session.flush()
+                await session.refresh(row)
+                if row.status not in ("waiting", "active"):
+                    raise ServiceError("not_running", f"the game is {row.status}", 409)
+                session.add(AdminAction(game_id=game_id, kind="abort", client=client,
+                                        detail={"reason": reason, "version": row.version,
+                                                "was": row.status}))
+                row.status = "aborted"
+                row.to_act = None
+                await session.commit()
+            self._cache.pop(game_id, None)
+        await self._pubsub.publish(game_id, {"notice": {"type": "aborted", "reason": reason}})
+        await self._lobby_changed(public=row.listed, players=await self._players_of(game_id))
 
     # ------------------------------------------------------------------ internals
+    async def _player(self, session: AsyncSession, player_id: str | None) -> Player | None:
+        if player_id is None:
+            return None
+        player = await session.get(Player, player_id)
+        if player is None:
+            raise ServiceError("no_player", "this session's player is unknown; pick a name",
+                               401)
+        return player
+
+    async def _players_of(self, game_id: str) -> list[str | None]:
+        async with self._sessions() as session:
+            return [s.player_id for s in await repository.get_seats(session, game_id)]
+
+    async def _lobby_changed(self, *, public: bool, players: list[str | None]) -> None:
+        """Tell lobby listeners what to look at again: the public lists, and the own games
+        of these players."""
+        await self._pubsub.publish(LOBBY_CHANNEL, {
+            "public": public, "players": sorted({p for p in players if p is not None})})
+
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:

@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -22,8 +23,10 @@ import pytest
 from alembic import command
 from alembic.config import Config
 from fastapi import FastAPI
+from sqlalchemy.sql import Executable
 
 from app.config import Settings
+from app.db.session import make_engine
 from app.main import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,9 +41,20 @@ class Database:
     url: str
     schema: str | None = None
 
+    async def read(self, statement: Executable) -> list[Any]:
+        """The rows ``statement`` selects, read on a connection of the test's own (not the
+        application's)."""
+        engine = make_engine(self.url, self.schema)
+        try:
+            async with engine.connect() as connection:
+                return list((await connection.execute(statement)).all())
+        finally:
+            await engine.dispose()
+
     def settings(self, **overrides: object) -> Settings:
+        values: dict[str, object] = {"secret_key": "test-secret", **overrides}
         return Settings(database_url=self.url, database_schema=self.schema,
-                        **overrides)  # type: ignore[arg-type]
+                        **values)  # type: ignore[arg-type]
 
 
 def _postgres_reachable() -> bool:

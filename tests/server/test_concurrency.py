@@ -19,7 +19,7 @@ from app.db.models import Game as GameRow
 from app.db.models import GameAction
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
-from app.realtime.pubsub import InProcessPubSub
+from app.realtime.pubsub import LOBBY_CHANNEL, InProcessPubSub
 from app.services.games import Accepted, GameService, ServiceError
 
 from .conftest import Database
@@ -46,9 +46,10 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
             server = Server(GameService(make_sessionmaker(engine), pubsub, database.settings()),
                             engine, pubsub)
 
-            async def record(game_id: str, message: dict[str, Any],
+            async def record(channel: str, message: dict[str, Any],
                              server: Server = server) -> None:
-                server.published.append((game_id, message))
+                if channel != LOBBY_CHANNEL:  # the game updates, not the lobby's
+                    server.published.append((channel, message))
 
             pubsub.subscribe(record)
             made.append(server)
@@ -70,25 +71,13 @@ async def started_game(service: GameService, **options: Any) -> tuple[str, list[
 
 async def log_rows(database: Database, game_id: str) -> list[Any]:
     """The game's log as stored, read on a connection of our own."""
-    engine = make_engine(database.url, database.schema)
-    try:
-        async with engine.connect() as connection:
-            rows = await connection.execute(
-                select(GameAction).where(GameAction.game_id == game_id)
-                .order_by(GameAction.seq))
-            return list(rows.all())
-    finally:
-        await engine.dispose()
+    return await database.read(select(GameAction).where(GameAction.game_id == game_id)
+                               .order_by(GameAction.seq))
 
 
 async def replayed_hash(database: Database, game_id: str) -> str:
-    engine = make_engine(database.url, database.schema)
-    try:
-        async with engine.connect() as connection:
-            row = (await connection.execute(
-                select(GameRow.seed, GameRow.options).where(GameRow.id == game_id))).one()
-    finally:
-        await engine.dispose()
+    [row] = await database.read(
+        select(GameRow.seed, GameRow.options).where(GameRow.id == game_id))
     notations = [r.notation for r in await log_rows(database, game_id)]
     return Game.replay(row.seed, Options.from_json(row.options), notations).state_hash()
 
@@ -147,9 +136,9 @@ async def race_at_the_write(monkeypatch: pytest.MonkeyPatch,
     all_there = asyncio.Barrier(len(submissions))
     record_progress = repository.record_progress
 
-    async def in_step(*args: Any, **kwargs: Any) -> None:
+    async def in_step(*args: Any, **kwargs: Any) -> bool:
         await asyncio.wait_for(all_there.wait(), 10)
-        await record_progress(*args, **kwargs)
+        return await record_progress(*args, **kwargs)
 
     monkeypatch.setattr(repository, "record_progress", in_step)
     try:

@@ -253,8 +253,8 @@ BAD_BODIES: list[tuple[str, Any]] = [
     ("/api/games", {"name": "x" * 41}),
     ("/api/games", {"name": ""}),
     ("/api/games", [1, 2]),
-    ("/api/games/{game_id}/join", {}),
     ("/api/games/{game_id}/join", {"invite_code": ""}),
+    ("/api/games/{game_id}/join", {"invite_code": "{invite_code}", "name": "   "}),
     ("/api/games/{game_id}/join", {"invite_code": "x" * 101}),
     ("/api/games/{game_id}/join", {"invite_code": "{invite_code}", "name": "y" * 41}),
     ("/api/games/{game_id}/join", {"invite_code": 12345}),
@@ -296,9 +296,12 @@ def test_validation_refusals_have_the_error_shape(make_app: Callable[..., FastAP
         _assert_refusal(response, 422, "invalid_request")
         assert "wonder_selection" in response.json()["error"]["message"]
         game = client.post("/api/games", json={}).json()
-        response = client.post(f"/api/games/{game['game_id']}/join", json={"name": "Bo"})
+        response = client.post(f"/api/games/{game['game_id']}/join",
+                               json={"name": "Bo", "invite_code": 7})
         _assert_refusal(response, 422, "invalid_request")
         assert "invite_code" in response.json()["error"]["message"]
+        response = client.post(f"/api/games/{game['game_id']}/join", json={"name": "Bo"})
+        _assert_refusal(response, 403, "bad_invite")  # unlisted: the invite link is needed
         _assert_refusal(client.post("/api/games", content=b"{not json",
                                     headers={"Content-Type": "application/json"}),
                         422, "invalid_request")

@@ -42,9 +42,24 @@ def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -
     with TestClient(make_app()) as client:
         home = client.get("/")
         assert home.status_code == 200
-        assert 'id="create-game"' in home.text and "/static/js/home.js" in home.text
+        # The lobby: a name, quick match, creating a game (listed or private), the lists.
+        for hook in ('id="lobby"', 'id="name-form"', 'id="play-button"', 'id="cancel-play"',
+                     'id="create-game"', 'name="visibility" value="listed"',
+                     'name="visibility" value="private"', 'id="open-games"',
+                     'id="live-games"', 'id="my-games"', 'id="lobby-connection"',
+                     "/static/js/lobby.js"):
+            assert hook in home.text, hook
+        assert "home.js" not in home.text
         join = client.get("/join/some-game?code=abc")
         assert join.status_code == 200 and 'data-game-id="some-game"' in join.text
-        for path in ("/static/js/api.js", "/static/js/home.js", "/static/js/join.js",
-                     "/static/css/app.css"):
+        game = client.get("/games/some-game")
+        assert game.status_code == 200 and 'data-game-id="some-game"' in game.text
+        for hook in ('id="players"', 'id="rematch"', 'id="aborted-banner"'):
+            assert hook in game.text, hook
+        # Every page shows the player's name in its header.
+        for page in (home, join, game):
+            assert 'id="site-player"' in page.text
+        for path in ("/static/js/api.js", "/static/js/lobby.js", "/static/js/join.js",
+                     "/static/js/game.js", "/static/css/app.css"):
             assert client.get(path).status_code == 200, path
+        assert client.get("/static/js/home.js").status_code == 404

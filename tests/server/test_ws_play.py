@@ -12,11 +12,19 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
 from app.engine import Game, events_for, view
 
-from .wsclient import ProtocolClient, Table, as_json, new_game, seat_view, serve, server_game
+from .wsclient import (
+    ProtocolClient,
+    Table,
+    as_json,
+    game_summary,
+    new_game,
+    seat_view,
+    serve,
+    server_game,
+)
 
 TIMEOUT = 10.0
 """Seconds a test waits for an expected message before failing."""
@@ -30,13 +38,6 @@ GAMES = [
 
 def _updates(socket: ProtocolClient) -> list[dict[str, Any]]:
     return [m for m in socket.inbox if m["type"] == "update"]
-
-
-def _summary(client: TestClient, game_id: str) -> dict[str, Any]:
-    response = client.get(f"/api/games/{game_id}")
-    assert response.status_code == 200, response.text
-    body: dict[str, Any] = response.json()
-    return body
 
 
 # ------------------------------------------------------------------------- full games
@@ -82,7 +83,7 @@ def test_complete_games_between_two_sockets(make_app: Callable[..., FastAPI]) ->
                 assert socket.view["outcome"] == expected, audience  # type: ignore[index]
                 assert socket.view["to_act"] is None  # type: ignore[index]
                 assert "legal_actions" not in socket.view  # type: ignore[operator]
-            summary = _summary(client, table.game_id)
+            summary = game_summary(client, table.game_id)
             assert summary["status"] == "finished"
             assert summary["version"] == played
             assert summary["winner"] == expected["winner"]
@@ -123,7 +124,7 @@ def test_a_spectator_follows_every_move_but_cannot_act(
                                    "client_id": f"spectator-{turn}"}
             for seat in table.seats:
                 assert [m for m in seat.barrier() if m["type"] == "update"] == []
-            assert _summary(client, table.game_id)["version"] == turn
+            assert game_summary(client, table.game_id)["version"] == turn
 
             step = table.step(chooser)
             assert table.spectator.view == as_json(view(table.replica, None))
@@ -231,7 +232,7 @@ def test_an_action_sent_twice_with_one_client_id_is_applied_once(
             assert [m for m in socket.barrier() if m["type"] == "update"] == [], \
                 "a duplicate must not be announced again"
             assert len(_updates(socket)) == 1
-        assert _summary(client, table.game_id)["version"] == 1
+        assert game_summary(client, table.game_id)["version"] == 1
 
         # The same id for another action, or from the other seat, is not that action:
         # refused, and nothing applied.
@@ -245,7 +246,7 @@ def test_an_action_sent_twice_with_one_client_id_is_applied_once(
             assert [m for m in socket.barrier() if m["type"] == "update"] == []
         server, version = server_game(client, table.game_id)
         assert version == 1 and [str(a) for a in server.log] == [move["notation"]]
-        assert _summary(client, table.game_id)["version"] == 1
+        assert game_summary(client, table.game_id)["version"] == 1
 
         # A fresh client id is a new action again.
         reply = seat1.act(legal1, client_id="next")
@@ -254,6 +255,10 @@ def test_an_action_sent_twice_with_one_client_id_is_applied_once(
 
 
 # ------------------------------------------------------------------------- reconnecting
+
+ACTIVE = {"status": "active", "rematch": {"offered_by": None, "game_id": None}}
+"""What a full state says of a game in progress besides its view."""
+
 
 def test_reconnecting_returns_exactly_the_missed_versions(
         make_app: Callable[..., FastAPI]) -> None:
@@ -266,7 +271,7 @@ def test_reconnecting_returns_exactly_the_missed_versions(
         # Seat 1 also follows the game on a phone, which drops off after version 4.
         phone = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
         welcome = phone.join(1, token1, last_version=4)
-        assert welcome == {"type": "welcome", "version": 4, "seat": 1,
+        assert welcome == {**ACTIVE, "type": "welcome", "version": 4, "seat": 1,
                            "view": table.seats[1].view, "missed": []}
         phone.close()
         for _ in range(6):
@@ -278,22 +283,22 @@ def test_reconnecting_returns_exactly_the_missed_versions(
 
         phone = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
         welcome = phone.join(1, token1, last_version=4)
-        assert welcome == {"type": "welcome", "version": 10, "seat": 1,
+        assert welcome == {**ACTIVE, "type": "welcome", "version": 10, "seat": 1,
                            "view": as_json(view(table.replica, 1)), "missed": missed(1, 4)}
         assert [m["version"] for m in welcome["missed"]] == [5, 6, 7, 8, 9, 10]
 
         # A spectator that saw nothing yet receives every version, filtered for it.
         fan = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
-        assert fan.join(last_version=0) == {"type": "welcome", "version": 10, "seat": None,
-                                            "view": as_json(view(table.replica, None)),
-                                            "missed": missed(None, 0)}
+        assert fan.join(last_version=0) == {
+            **ACTIVE, "type": "welcome", "version": 10, "seat": None,
+            "view": as_json(view(table.replica, None)), "missed": missed(None, 0)}
         # A last_version the game never had: the view alone, no missed.
         assert ProtocolClient(client, table.game_id, timeout=TIMEOUT).join(
-            1, token1, last_version=99) == {"type": "welcome", "version": 10, "seat": 1,
+            1, token1, last_version=99) == {**ACTIVE, "type": "welcome", "version": 10, "seat": 1,
                                             "view": as_json(view(table.replica, 1))}
         # Without last_version: only the state.
         assert ProtocolClient(client, table.game_id, timeout=TIMEOUT).join() == {
-            "type": "welcome", "version": 10, "seat": None,
+            **ACTIVE, "type": "welcome", "version": 10, "seat": None,
             "view": as_json(view(table.replica, None))}
 
         # After its welcome the phone is live again: the next move reaches it.
@@ -303,10 +308,10 @@ def test_reconnecting_returns_exactly_the_missed_versions(
 
         # sync: the state now, with the missed versions when asked for them.
         phone.send({"type": "sync"})
-        assert phone.receive_until("state") == {"type": "state", "version": 11, "seat": 1,
+        assert phone.receive_until("state") == {**ACTIVE, "type": "state", "version": 11, "seat": 1,
                                                 "view": as_json(view(table.replica, 1))}
         phone.send({"type": "sync", "last_version": 8})
-        assert phone.receive_until("state") == {"type": "state", "version": 11, "seat": 1,
+        assert phone.receive_until("state") == {**ACTIVE, "type": "state", "version": 11, "seat": 1,
                                                 "view": as_json(view(table.replica, 1)),
                                                 "missed": missed(1, 8)}
         table.seats[0].send({"type": "sync", "last_version": 11})

@@ -267,3 +267,116 @@ class Table:
             "action": step.choice["action"], "notation": step.choice["notation"],
             "events": events_for(step.events, seat), "view": view(self.replica, seat),
         })
+
+
+# ---------------------------------------------------------------------- players and the lobby
+
+def browser(client: TestClient) -> TestClient:
+    """Another browser on the same running server: its own cookie jar (so its own player
+    session), the same application and event loop. ``client`` must be open (``serve``)."""
+    assert client.portal is not None, "open the first client with serve() first"
+    other = TestClient(client.app, base_url=str(client.base_url))
+    other.portal = client.portal
+    return other
+
+
+def player(client: TestClient, name: str) -> dict[str, Any]:
+    """Make the browser of ``client`` a player named ``name``: ``{"player_id", "name"}``."""
+    response = client.put("/api/me", json={"name": name})
+    assert response.status_code == 200, response.text
+    assert "duel_session" in client.cookies, "the answer set no session cookie"
+    body: dict[str, Any] = response.json()
+    return body
+
+
+class LobbyClient(ProtocolClient):
+    """The lobby socket ``/ws/lobby`` of one browser. ``lobby`` is the latest picture it
+    was sent; the inbox and the ping handling are those of :class:`ProtocolClient`."""
+
+    def __init__(self, client: TestClient, *, timeout: float | None = 10.0) -> None:
+        self._context = client.websocket_connect("/ws/lobby")
+        self.ws = self._context.__enter__()
+        self.game_id = ""
+        self.seat = None
+        self.version = 0
+        self.view = None
+        self.inbox = []
+        self.timeout = timeout
+        self.lobby: dict[str, Any] | None = None
+        _open.append(self)
+
+    def receive(self) -> dict[str, Any]:
+        message = super().receive()
+        if message["type"] == "lobby":
+            self.lobby = message
+        return message
+
+    def wait_for(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read lobby pictures up to the first one ``predicate`` accepts (the latest one
+        already received counts); other messages are kept in the inbox."""
+        while self.lobby is None or not predicate(self.lobby):
+            self.receive()
+        return self.lobby
+
+
+def entry(picture: dict[str, Any], where: str, game_id: str) -> dict[str, Any] | None:
+    """The game's entry in one list (``open``, ``live``, ``mine``) of a lobby picture."""
+    return next((e for e in picture[where] if e["game_id"] == game_id), None)
+
+
+def play_out(client: TestClient, game_id: str, *, keep: int = 0,
+             seed: int = 0) -> list[tuple[int, dict[str, Any]]]:
+    """Play the started game to its end with random legal moves, submitted straight to the
+    server's game service as its seats would; the last ``keep`` moves are not played but
+    returned, as (seat, action) in order, for the test to make."""
+    app = client.app
+    assert isinstance(app, FastAPI) and client.portal is not None
+    server, version = server_game(client, game_id)
+    replica = Game.replay(server.seed, server.options, server.log)
+    chooser = random.Random(seed)
+    moves: list[tuple[int, dict[str, Any]]] = []
+    while not replica.is_over:
+        assert len(moves) < 300, "the game does not end"
+        seat = replica.to_act
+        assert seat is not None
+        action = chooser.choice(replica.legal_actions()).to_json()
+        replica.apply(action)
+        moves.append((seat, action))
+    for number, (seat, action) in enumerate(moves[:len(moves) - keep]):
+        client.portal.call(app.state.service.submit, game_id, seat, action, version + number,
+                           None)
+    return moves[len(moves) - keep:]
+
+
+def make_move(client: TestClient, game_id: str, action: dict[str, Any] | None = None) -> int:
+    """Play ``action`` (the first legal action if None) for the seat to act, at the
+    game's current version, through the server's game service; the new version."""
+    app = client.app
+    assert isinstance(app, FastAPI) and client.portal is not None
+    game, version = server_game(client, game_id)
+    seat = game.to_act
+    assert seat is not None, "the game is over"
+    if action is None:
+        action = game.legal_actions()[0].to_json()
+    accepted = client.portal.call(app.state.service.submit, game_id, seat, action, version,
+                                  None)
+    new_version: int = accepted.version
+    return new_version
+
+
+def socket_seat(client: TestClient, game_id: str) -> int | None:
+    """The seat a token-less join on the game socket gives this browser (its session's
+    seat, or None for a spectator)."""
+    with ProtocolClient(client, game_id, timeout=10.0) as socket:
+        welcome = socket.join()
+        assert welcome["type"] == "welcome", welcome
+        seat: int | None = welcome["seat"]
+        return seat
+
+
+def game_summary(client: TestClient, game_id: str) -> dict[str, Any]:
+    """The game's public summary (``GET /api/games/{id}``)."""
+    response = client.get(f"/api/games/{game_id}")
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body

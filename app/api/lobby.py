@@ -1,0 +1,105 @@
+"""The lobby: ``GET /api/lobby`` and its live socket ``/ws/lobby`` (``docs/lobby.md``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+
+from app.config import Settings
+from app.realtime.hub import keep_alive, next_message
+from app.realtime.lobby import LobbyConnection, LobbyHub, QuickMatch
+from app.realtime.protocol import (
+    Cancel,
+    Ping,
+    Play,
+    ProtocolError,
+    error_message,
+    parse_lobby_message,
+)
+from app.services.errors import ServiceError
+from app.services.lobby import LobbyService
+from app.services.players import PlayerService
+
+from .identity import player_id_of
+
+router = APIRouter(tags=["lobby"])
+
+
+@router.get("/api/lobby")
+async def lobby(request: Request) -> dict[str, Any]:
+    """What the lobby shows: ``open`` games to join, ``live`` games to watch and, with a
+    player session, ``mine``."""
+    service: LobbyService = request.app.state.lobby
+    players: PlayerService = request.app.state.players
+    player = await players.get(player_id_of(request))
+    own = await service.own(player.player_id) if player else []
+    return {"player": player.to_json() if player else None, **await service.public(),
+            "mine": own}
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(websocket: WebSocket) -> None:
+    await websocket.accept()
+    players: PlayerService = websocket.app.state.players
+    player = await players.get(player_id_of(websocket))
+    await LobbySocket(websocket, LobbyConnection(websocket, player)).run()
+
+
+class LobbySocket:
+    def __init__(self, websocket: WebSocket, connection: LobbyConnection) -> None:
+        self.websocket = websocket
+        self.connection = connection
+        self.hub: LobbyHub = websocket.app.state.lobby_hub
+        self.queue: QuickMatch = websocket.app.state.quick_match
+        self.players: PlayerService = websocket.app.state.players
+        self.settings: Settings = websocket.app.state.settings
+
+    async def run(self) -> None:
+        connection = self.connection
+        writer = asyncio.create_task(connection.write_loop())
+        watchdog = asyncio.create_task(keep_alive(
+            connection, interval=self.settings.heartbeat_interval,
+            timeout=self.settings.heartbeat_timeout, ready=lambda: True,
+            ready_timeout=self.settings.heartbeat_interval, on_drop=self._leave))
+        try:
+            await self.hub.attach(connection)
+            await self._serve()
+        finally:
+            watchdog.cancel()
+            self._leave()
+            connection.close()
+            with contextlib.suppress(Exception):
+                await writer
+
+    def _leave(self) -> None:
+        """Leaving the page leaves the queue."""
+        self.queue.leave(self.connection)
+        self.hub.detach(self.connection)
+
+    async def _serve(self) -> None:
+        limit = self.settings.max_message_bytes
+        while True:
+            try:
+                message = await next_message(self.websocket, self.connection, limit=limit,
+                                             parse=parse_lobby_message)
+                if message is None:
+                    return
+                await self._handle(message)
+            except (ProtocolError, ServiceError) as error:
+                self.connection.send(error_message(error.code, error.message))
+
+    async def _handle(self, message: Play | Cancel | Ping | Any) -> None:
+        connection = self.connection
+        if isinstance(message, Ping):
+            connection.send({"type": "pong"})
+        elif isinstance(message, Play):
+            # The name may have changed, or the player be unknown to this database.
+            connection.player = await self.players.get(
+                connection.player.player_id if connection.player else None)
+            await self.queue.enter(connection)
+        elif isinstance(message, Cancel):
+            self.queue.leave(connection)
+            connection.send({"type": "queue", "state": "idle"})
