@@ -1,0 +1,564 @@
+"""Admin use cases: the admin login, the game list, a game's full record (its log replayed
+with every event, the board after any action with the hidden cards shown), export and
+import of game records, aborting a game, and the log of what admins did.
+
+Everything here sees hidden information (seeds, face-down cards): the API serves it only
+behind the admin login (``app/api/admin.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.db import admin_repository, repository
+from app.db.admin_repository import GameQuery
+from app.db.models import GAME_STATUSES, AdminAction, GameAction, Seat
+from app.db.models import Game as GameRow
+from app.engine import (
+    ENGINE_VERSION,
+    Game,
+    IllegalActionError,
+    MalformedActionError,
+    Options,
+    from_json,
+    view,
+)
+
+from .errors import ServiceError
+from .games import SEED_BITS, GameService, new_game_row
+from .lobby import game_entry
+from .players import NAME_MAX, clean_name
+
+SESSION_KEY = "admin"
+"""Where the admin login lives in the signed session (next to the player's id)."""
+RECORD_FORMAT = "duel-game"
+RECORD_FORMAT_VERSION = 1
+PER_PAGE = 25
+PER_PAGE_MAX = 100
+MAX_RECORD_ACTIONS = 1000
+"""Far more than any game takes (well under 200 actions)."""
+LOGIN_FAILURES_ALLOWED = 5
+LOGIN_WINDOW_SECONDS = 300.0
+THROTTLED_CLIENTS_KEPT = 10_000
+"""The login throttle forgets the quietest clients beyond this many."""
+CLOCK_SKEW_SECONDS = 60.0
+"""A login stamped this far in the future still counts (servers' clocks differ a little)."""
+REASON_MAX = 200
+SEED_LIMIT = 1 << SEED_BITS
+"""Seeds are stored in a signed 64-bit column."""
+
+__all__ = ["AdminService", "GameFilter", "RECORD_FORMAT", "RECORD_FORMAT_VERSION",
+           "SESSION_KEY"]
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _refuse_filter(message: str) -> ServiceError:
+    return ServiceError("bad_filter", message, 422)
+
+
+def _refuse_record(message: str) -> ServiceError:
+    return ServiceError("bad_record", message, 422)
+
+
+def _page_count(total: int, per_page: int) -> int:
+    return max(1, math.ceil(total / per_page))
+
+
+# ---------------------------------------------------------------------------- filters
+@dataclass(frozen=True)
+class GameFilter:
+    """The game list's filters and page, as the list page's form and the API take them."""
+
+    status: str | None = None
+    player: str | None = None
+    since: date | None = None
+    until: date | None = None
+    page: int = 1
+    per_page: int = PER_PAGE
+
+    @classmethod
+    def parse(cls, params: Mapping[str, str]) -> GameFilter:
+        """From query parameters; empty ones are left out. Bad values are refused with
+        ``bad_filter`` (422), naming the parameter."""
+        values = {name: value.strip() for name, value in params.items() if value.strip()}
+        unknown = sorted(set(values) - {"status", "player", "since", "until", "page",
+                                        "per_page"})
+        if unknown:
+            raise _refuse_filter(f"unknown filter {unknown[0]!r}")
+        status = values.get("status")
+        if status is not None and status not in GAME_STATUSES:
+            raise _refuse_filter(f"status must be one of {', '.join(GAME_STATUSES)}")
+        player = values.get("player")
+        if player is not None and len(player) > NAME_MAX:
+            raise _refuse_filter(f"player: at most {NAME_MAX} characters")
+        since, until = cls._date(values, "since"), cls._date(values, "until")
+        if since is not None and until is not None and since > until:
+            raise _refuse_filter("since is after until")
+        page = cls._number(values, "page", 1, 1, 1_000_000)
+        per_page = cls._number(values, "per_page", PER_PAGE, 1, PER_PAGE_MAX)
+        return cls(status, player, since, until, page, per_page)
+
+    @staticmethod
+    def _date(values: Mapping[str, str], name: str) -> date | None:
+        if name not in values:
+            return None
+        try:
+            return date.fromisoformat(values[name])
+        except ValueError:
+            raise _refuse_filter(f"{name} must be a date such as 2026-11-21") from None
+
+    @staticmethod
+    def _number(values: Mapping[str, str], name: str, default: int, low: int,
+                high: int) -> int:
+        if name not in values:
+            return default
+        raw = values[name]
+        if not raw.isdigit() or not low <= int(raw) <= high:
+            raise _refuse_filter(f"{name} must be a whole number from {low} to {high}")
+        return int(raw)
+
+    def query(self) -> GameQuery:
+        """The database query; dates are whole UTC days, both ends included."""
+        def midnight(day: date) -> datetime:
+            return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+        return GameQuery(
+            status=self.status, player=self.player,
+            created_from=midnight(self.since) if self.since else None,
+            created_before=midnight(self.until) + timedelta(days=1) if self.until else None)
+
+    def params(self, page: int | None = None) -> dict[str, str]:
+        """As query parameters (the defaults left out), for links to other pages."""
+        out = {"status": self.status or "", "player": self.player or "",
+               "since": self.since.isoformat() if self.since else "",
+               "until": self.until.isoformat() if self.until else "",
+               "page": str(page or self.page),
+               "per_page": str(self.per_page) if self.per_page != PER_PAGE else ""}
+        if out["page"] == "1":
+            out["page"] = ""
+        return {name: value for name, value in out.items() if value}
+
+
+# ---------------------------------------------------------------------------- login throttle
+class LoginThrottle:
+    """Failed logins per client over a sliding window: beyond the allowance, every login
+    from that client is refused until the oldest failure leaves the window."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, client: str) -> deque[float]:
+        failures = self._failures.get(client, deque())
+        cutoff = self._clock() - LOGIN_WINDOW_SECONDS
+        while failures and failures[0] <= cutoff:
+            failures.popleft()
+        return failures
+
+    def check(self, client: str) -> None:
+        failures = self._recent(client)
+        if len(failures) >= LOGIN_FAILURES_ALLOWED:
+            wait = math.ceil(failures[0] + LOGIN_WINDOW_SECONDS - self._clock())
+            raise ServiceError("too_many_attempts",
+                               f"too many failed logins: try again in {wait} seconds", 429)
+
+    def failed(self, client: str) -> None:
+        failures = self._recent(client)
+        failures.append(self._clock())
+        self._failures.pop(client, None)  # re-inserted last: the dict stays oldest first
+        self._failures[client] = failures
+        while len(self._failures) > THROTTLED_CLIENTS_KEPT:
+            del self._failures[next(iter(self._failures))]
+
+    def succeeded(self, client: str) -> None:
+        self._failures.pop(client, None)
+
+
+# ---------------------------------------------------------------------------- replays
+@dataclass
+class _Stored:
+    """A game as the database holds it."""
+
+    row: GameRow
+    seats: Sequence[Seat]
+    actions: Sequence[GameAction]
+
+    def names(self) -> list[str | None]:
+        by_seat = {s.seat: s.name for s in self.seats}
+        return [by_seat.get(0), by_seat.get(1)]
+
+
+def _iso(moment: datetime) -> str:
+    return moment.isoformat()
+
+
+def _replay(stored: _Stored, upto: int | None = None
+            ) -> tuple[Game, list[list[dict[str, Any]]]]:
+    """The game after its first ``upto`` actions (all by default), and each action's full
+    events (nothing filtered out)."""
+    row = stored.row
+    game = Game.new(row.seed, Options.from_json(row.options))
+    events: list[list[dict[str, Any]]] = []
+    for entry in stored.actions[:upto]:
+        try:
+            events.append(game.apply(entry.action, seat=entry.seat))
+        except (IllegalActionError, MalformedActionError) as error:
+            raise ServiceError(
+                "replay_failed",
+                f"action {entry.seq} of game {row.id} does not replay under engine version "
+                f"{ENGINE_VERSION}: {error}", 500) from None
+    return game, events
+
+
+def _log_entry(entry: GameAction, names: list[str | None],
+               events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"seq": entry.seq, "seat": entry.seat, "name": names[entry.seat],
+                           "action": entry.action, "notation": entry.notation,
+                           "at": _iso(entry.created_at)}
+    if events is not None:
+        out["events"] = events
+    return out
+
+
+def _admin_action_json(action: AdminAction) -> dict[str, Any]:
+    return {"id": action.id, "game_id": action.game_id, "kind": action.kind,
+            "detail": action.detail, "client": action.client, "at": _iso(action.created_at)}
+
+
+# ---------------------------------------------------------------------------- records
+@dataclass
+class _CheckedRecord:
+    seed: int
+    options: Options
+    names: list[str | None]
+    game: Game
+    actions: list[GameAction]
+    source: dict[str, Any]
+    """What the record says of where it came from (kept in the import's log entry)."""
+
+
+def _record_field(record: Mapping[str, Any], name: str) -> Any:
+    if name not in record:
+        raise _refuse_record(f"the record has no {name!r}")
+    return record[name]
+
+
+def _record_options(raw: Any) -> Options:
+    if not isinstance(raw, dict):
+        raise _refuse_record("options must be an object")
+    first = raw.get("first_player")
+    if first is not None and not _is_int(first):
+        raise _refuse_record("options.first_player must be 0, 1 or null")
+    try:
+        return Options.from_json(raw)
+    except (TypeError, ValueError) as error:
+        raise _refuse_record(f"options: {error}") from None
+
+
+def _record_names(raw: Any) -> list[str | None]:
+    names: list[str | None] = [None, None]
+    if raw is None:
+        return names
+    if not isinstance(raw, list) or len(raw) > 2:
+        raise _refuse_record("players must be a list of at most two {seat, name}")
+    for player in raw:
+        if not isinstance(player, dict) or player.get("seat") not in (0, 1) \
+                or not _is_int(player.get("seat")):
+            raise _refuse_record("each player needs a seat, 0 or 1")
+        name = player.get("name")
+        if name is not None:
+            if not isinstance(name, str):
+                raise _refuse_record(f"the name of seat {player['seat']} must be text")
+            try:
+                name = clean_name(name)
+            except ServiceError as error:
+                raise _refuse_record(
+                    f"the name of seat {player['seat']}: {error.message}") from None
+        names[player["seat"]] = name
+    return names
+
+
+def _record_time(raw: Any, seq: int) -> datetime:
+    if raw is None:
+        return datetime.now(UTC)
+    try:
+        moment = datetime.fromisoformat(raw) if isinstance(raw, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise _refuse_record(f"action {seq}: 'at' must be an ISO 8601 time")
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _check_record(record: Any) -> _CheckedRecord:
+    """The record replayed and checked; any fault is refused with a 422 saying which."""
+    if not isinstance(record, dict):
+        raise _refuse_record("a game record is a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise _refuse_record(f"format must be {RECORD_FORMAT!r}")
+    version = record.get("format_version")
+    if not _is_int(version) or version != RECORD_FORMAT_VERSION:
+        raise _refuse_record(f"format_version must be {RECORD_FORMAT_VERSION}")
+    engine_version = _record_field(record, "engine_version")
+    if engine_version != ENGINE_VERSION:
+        raise ServiceError(
+            "wrong_engine_version",
+            f"the record was played under engine version {engine_version!r}; this server "
+            f"replays version {ENGINE_VERSION!r} only", 422)
+    seed = _record_field(record, "seed")
+    if not _is_int(seed) or not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise _refuse_record("seed must be a whole number that fits 64 bits")
+    options = _record_options(_record_field(record, "options"))
+    names = _record_names(record.get("players"))
+    final_hash = _record_field(record, "final_state_hash")
+    if not isinstance(final_hash, str):
+        raise _refuse_record("final_state_hash must be text")
+    entries = _record_field(record, "actions")
+    if not isinstance(entries, list):
+        raise _refuse_record("actions must be a list")
+    if len(entries) > MAX_RECORD_ACTIONS:
+        raise _refuse_record(f"a record has at most {MAX_RECORD_ACTIONS} actions")
+
+    game = Game.new(seed, options)
+    actions: list[GameAction] = []
+    for seq, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict):
+            raise _refuse_record(f"action {seq} must be an object")
+        if entry.get("seq", seq) != seq:
+            raise _refuse_record(f"action {seq} says seq {entry.get('seq')!r}: the actions "
+                                 "must be numbered 1, 2, 3, ... in order")
+        seat = entry.get("seat")
+        if not _is_int(seat) or seat not in (0, 1):
+            raise _refuse_record(f"action {seq}: seat must be 0 or 1")
+        try:
+            action = from_json(entry.get("action"))
+        except MalformedActionError as error:
+            raise _refuse_record(f"action {seq}: {error}") from None
+        notation = entry.get("notation")
+        if notation is not None and notation != str(action):
+            raise _refuse_record(f"action {seq}: the notation {notation!r} is not the "
+                                 f"action's ({str(action)!r})")
+        at = _record_time(entry.get("at"), seq)
+        try:
+            game.apply(action, seat=seat)
+        except IllegalActionError as error:
+            raise ServiceError("illegal_action", f"action {seq} ({action}): {error}", 422,
+                               detail=error.code) from None
+        actions.append(GameAction(seq=seq, seat=seat, action=action.to_json(),
+                                  notation=str(action), created_at=at))
+    replayed_hash = game.state_hash()
+    if not hmac.compare_digest(replayed_hash, final_hash):
+        raise ServiceError(
+            "hash_mismatch",
+            f"the actions replay to state hash {replayed_hash}, not the record's "
+            f"{final_hash[:80]}", 422)
+    source = {"game_id": record.get("game_id"), "status": record.get("status"),
+              "created_at": record.get("created_at")}
+    return _CheckedRecord(seed, options, names, game, actions,
+                          {k: v for k, v in source.items() if isinstance(v, str)})
+
+
+# ---------------------------------------------------------------------------- the service
+class AdminService:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], settings: Settings,
+                 games: GameService, clock: Callable[[], float] = time.time) -> None:
+        self._sessions = sessions
+        self._settings = settings
+        self._games = games
+        self.clock = clock
+        """Seconds since the epoch; tests may replace it to make logins expire."""
+        self.throttle = LoginThrottle(self._now)
+        password = settings.admin_secret()
+        self._password_digest = None if password is None else _digest(password)
+        # A password change ends every admin session: the session holds this fingerprint.
+        self._fingerprint = None if password is None else hmac.new(
+            settings.session_secret().encode(), b"duel-admin\0" + password.encode(),
+            hashlib.sha256).hexdigest()
+
+    # ------------------------------------------------------------------ login
+    @property
+    def is_open(self) -> bool:
+        """False when no admin password is set (production without DUEL_ADMIN_PASSWORD)."""
+        return self._fingerprint is not None
+
+    def login(self, password: str, client: str) -> dict[str, Any]:
+        """The session value of an admin login, if ``password`` is right; refusals:
+        ``admin_disabled`` (503), ``too_many_attempts`` (429), ``bad_password`` (401)."""
+        if self._password_digest is None or self._fingerprint is None:
+            raise ServiceError("admin_disabled", "the admin pages are closed on this server "
+                               "(set DUEL_ADMIN_PASSWORD to open them)", 503)
+        self.throttle.check(client)
+        if not hmac.compare_digest(_digest(password), self._password_digest):
+            self.throttle.failed(client)
+            raise ServiceError("bad_password", "wrong password", 401)
+        self.throttle.succeeded(client)
+        return {"at": int(self.clock()), "key": self._fingerprint}
+
+    def is_admin(self, session: Mapping[str, Any]) -> bool:
+        """Whether the (verified) session holds an admin login that is still valid."""
+        login = session.get(SESSION_KEY)
+        if self._fingerprint is None or not isinstance(login, dict):
+            return False
+        at, key = login.get("at"), login.get("key")
+        if not isinstance(key, str) or not isinstance(at, int | float) or isinstance(at, bool):
+            return False
+        age = self.clock() - at
+        return (hmac.compare_digest(key.encode(), self._fingerprint.encode())
+                and -CLOCK_SKEW_SECONDS <= age < self._settings.admin_session_hours * 3600)
+
+    # ------------------------------------------------------------------ reading
+    async def list_games(self, filters: GameFilter) -> dict[str, Any]:
+        """One page of the games that match, newest first."""
+        async with self._sessions() as session:
+            games, total = await admin_repository.find_games(
+                session, filters.query(), offset=(filters.page - 1) * filters.per_page,
+                limit=filters.per_page)
+            seats = await repository.seats_of(session, [g.id for g in games])
+        items = [{**game_entry(g, seats[g.id]), "listed": g.listed,
+                  "engine_version": g.engine_version} for g in games]
+        return {"items": items, "total": total, "page": filters.page,
+                "per_page": filters.per_page, "pages": _page_count(total, filters.per_page)}
+
+    async def game(self, game_id: str) -> dict[str, Any]:
+        """Everything about a game: its facts, players, result, the whole log with each
+        action's full events, and what admins did to it."""
+        stored = await self._stored(game_id)
+        game, events = _replay(stored)
+        names = stored.names()
+        row = stored.row
+        outcome = game.outcome()
+        async with self._sessions() as session:
+            admin_actions, _ = await admin_repository.find_admin_actions(
+                session, game_id, offset=0, limit=PER_PAGE_MAX)
+        return {
+            "game_id": row.id, "status": row.status, "origin": row.origin,
+            "listed": row.listed, "seed": row.seed, "options": row.options,
+            "engine_version": row.engine_version, "version": row.version,
+            "to_act": row.to_act, "winner": row.winner, "victory": row.victory,
+            "result": outcome.to_json() if outcome is not None else None,
+            "rematch_id": row.rematch_id,
+            "created_at": _iso(row.created_at), "updated_at": _iso(row.updated_at),
+            "players": [{"seat": s.seat, "name": s.name, "player_id": s.player_id,
+                         "joined_at": _iso(s.joined_at)} for s in stored.seats],
+            "state_hash": game.state_hash(),
+            "log": [_log_entry(entry, names, entry_events)
+                    for entry, entry_events in zip(stored.actions, events, strict=True)],
+            "admin_actions": [_admin_action_json(a) for a in admin_actions],
+        }
+
+    async def position(self, game_id: str, seq: int) -> dict[str, Any]:
+        """The board after the first ``seq`` actions (0: as set up), every hidden card
+        shown, with the action that led there and its events."""
+        stored = await self._stored(game_id)
+        if not 0 <= seq <= len(stored.actions):
+            raise ServiceError("bad_seq", f"seq must be from 0 to {len(stored.actions)}", 404)
+        game, events = _replay(stored, seq)
+        move = None
+        if seq:
+            move = _log_entry(stored.actions[seq - 1], stored.names(), events[-1])
+        return {"game_id": game_id, "seq": seq, "version": len(stored.actions),
+                "view": view(game, None, reveal=True), "move": move,
+                "state_hash": game.state_hash()}
+
+    async def export(self, game_id: str) -> dict[str, Any]:
+        """The game as a record that :meth:`import_record` (and ``Game.replay``) take."""
+        stored = await self._stored(game_id)
+        game, _ = _replay(stored)
+        row = stored.row
+        names = stored.names()
+        result = None
+        if row.status == "finished" or game.outcome() is not None:
+            result = {"winner": row.winner, "victory": row.victory}
+        return {
+            "format": RECORD_FORMAT, "format_version": RECORD_FORMAT_VERSION,
+            "game_id": row.id, "engine_version": row.engine_version, "seed": row.seed,
+            "options": row.options, "status": row.status, "result": result,
+            "players": [{"seat": seat, "name": names[seat]} for seat in (0, 1)],
+            "created_at": _iso(row.created_at),
+            "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action,
+                         "notation": a.notation, "at": _iso(a.created_at)}
+                        for a in stored.actions],
+            "final_state_hash": game.state_hash(),
+        }
+
+    async def admin_actions(self, game_id: str | None = None, page: int = 1,
+                            per_page: int = PER_PAGE) -> dict[str, Any]:
+        """What admins did (to one game, with ``game_id``), the latest first."""
+        async with self._sessions() as session:
+            actions, total = await admin_repository.find_admin_actions(
+                session, game_id, offset=(page - 1) * per_page, limit=per_page)
+        return {"items": [_admin_action_json(a) for a in actions], "total": total,
+                "page": page, "per_page": per_page, "pages": _page_count(total, per_page)}
+
+    # ------------------------------------------------------------------ acting
+    async def import_record(self, record: Any, client: str | None) -> str:
+        """Store a game record for inspection as a new game (status ``imported``, never
+        played, not listed); answers its id. The record must replay, action by action, to
+        its own final state hash; otherwise it is refused and nothing is stored."""
+        checked = _check_record(record)
+        outcome = checked.game.outcome()
+        row = new_game_row(checked.options.to_json(), status="imported", origin="import",
+                           listed=False, seed=checked.seed)
+        game_id = row.id
+        row.version = len(checked.actions)
+        row.winner = outcome.winner if outcome else None
+        row.victory = outcome.victory if outcome else None
+        # Nobody holds the seats: their tokens are random and thrown away at once.
+        seats = [Seat(game_id=game_id, seat=seat, name=checked.names[seat],
+                      token_hash=hashlib.sha256(secrets.token_bytes(32)).hexdigest())
+                 for seat in (0, 1)]
+        for action in checked.actions:
+            action.game_id = game_id
+        async with self._sessions() as session:
+            await admin_repository.add_imported_game(session, row, seats, checked.actions)
+            admin_repository.add_admin_action(
+                session, kind="import", game_id=game_id, client=client,
+                detail={"source": checked.source, "actions": len(checked.actions),
+                        "final_state_hash": checked.game.state_hash()})
+            await session.commit()
+        return game_id
+
+    async def abort(self, game_id: str, reason: Any, client: str | None) -> None:
+        """Stop a waiting or running game: both players are told why, and the abort is
+        logged with the game."""
+        if not isinstance(reason, str):
+            raise ServiceError("bad_reason", "give the reason as text", 422)
+        reason = " ".join(reason.split())
+        if not 1 <= len(reason) <= REASON_MAX:
+            raise ServiceError("bad_reason", f"a reason has 1 to {REASON_MAX} characters", 422)
+        if any(unicodedata.category(ch).startswith("C") for ch in reason):
+            raise ServiceError("bad_reason", "a reason cannot hold control characters", 422)
+        await self._games.abort(game_id, reason=reason, client=client)
+
+    # ------------------------------------------------------------------ internals
+    def _now(self) -> float:
+        return self.clock()
+
+    async def _stored(self, game_id: str) -> _Stored:
+        async with self._sessions() as session:
+            row = await repository.get_game(session, game_id)
+            if row is None:
+                raise ServiceError("not_found", f"no game {game_id!r}", 404)
+            seats = await repository.get_seats(session, game_id)
+            actions = await repository.actions_after(session, game_id, 0)
+        return _Stored(row, seats, actions)

@@ -1,0 +1,140 @@
+// The admin's game page: the log in words, and the board after any action with every
+// hidden card shown (positions come from /admin/api/games/{id}/positions/{seq}).
+import { request, showError } from "./api.js";
+import { describeEvents, renderBoard } from "./board.js";
+import { actionWords, renderHidden, say, seatNames } from "./admin.js";
+
+const root = document.getElementById("admin-game");
+const data = JSON.parse(document.getElementById("admin-game-data").textContent);
+const boardRoot = document.getElementById("admin-board");
+const hiddenBody = document.getElementById("hidden-body");
+const slider = document.getElementById("step-slider");
+const label = document.getElementById("step-label");
+const stepError = document.getElementById("step-error");
+
+const gameId = data.game_id;
+const last = data.log.length;
+const names = seatNames(data.players);
+const positions = new Map();  // seq -> position, as fetched
+let catalog = null;
+let shown = null;   // the seq on the board
+let wanted = null;  // the seq last asked for (a slow answer for an older one is dropped)
+
+async function position(seq) {
+  if (!positions.has(seq)) {
+    positions.set(seq, request("GET", `/admin/api/games/${encodeURIComponent(gameId)}/positions/${seq}`));
+  }
+  try {
+    return await positions.get(seq);
+  } catch (error) {
+    positions.delete(seq);  // asked again next time
+    throw error;
+  }
+}
+
+async function show(seq) {
+  const target = Math.max(0, Math.min(last, seq));
+  wanted = target;
+  let found;
+  try {
+    found = await position(target);
+  } catch (error) {
+    showError(stepError, error);
+    return;
+  }
+  if (wanted !== target) return;
+  stepError.hidden = true;
+  shown = target;
+  const move = found.move;
+  const lastMove = move ? { seat: move.seat, notation: move.notation, events: move.events } : null;
+  renderBoard(boardRoot, { view: found.view, seat: null, catalog, names, lastMove }, { act() {} });
+  renderHidden(hiddenBody, found.view.hidden, names, catalog);
+  slider.value = String(target);
+  label.textContent = move
+    ? `After action ${target} of ${last}: ${actionWords(move.action, move.seat, names, catalog)}`
+    : `Setup, before the first action (${last} in all)`;
+  for (const row of document.querySelectorAll("#log-table tr[data-seq]")) {
+    if (Number(row.dataset.seq) === target) row.setAttribute("aria-current", "step");
+    else row.removeAttribute("aria-current");
+  }
+  document.getElementById("step-first").disabled = target === 0;
+  document.getElementById("step-previous").disabled = target === 0;
+  document.getElementById("step-next").disabled = target === last;
+  document.getElementById("step-last").disabled = target === last;
+  root.dataset.seq = String(target);
+  history.replaceState(null, "", `#seq=${target}`);
+  if (target < last) position(target + 1).catch(() => {});  // the likely next step
+}
+
+function describeLog() {
+  const model = { view: {}, seat: null, catalog, names };
+  for (const entry of data.log) {
+    const words = document.querySelector(`.action-words[data-seq="${entry.seq}"]`);
+    if (words) words.textContent = actionWords(entry.action, entry.seat, names, catalog);
+    const list = document.querySelector(`.event-words[data-seq="${entry.seq}"]`);
+    if (!list) continue;
+    list.replaceChildren(...describeEvents(model, entry.events).map((sentence) => {
+      const item = document.createElement("li");
+      item.textContent = sentence;
+      return item;
+    }));
+  }
+}
+
+function wire() {
+  document.getElementById("step-first").addEventListener("click", () => show(0));
+  document.getElementById("step-previous").addEventListener("click", () => show(shown - 1));
+  document.getElementById("step-next").addEventListener("click", () => show(shown + 1));
+  document.getElementById("step-last").addEventListener("click", () => show(last));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  for (const button of document.querySelectorAll("button.step-to")) {
+    button.addEventListener("click", () => {
+      show(Number(button.dataset.seq));
+      boardRoot.scrollIntoView({ block: "start" });
+    });
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || shown === null) return;
+    if (event.target.closest?.("input, textarea, select, dialog, [contenteditable]")) return;
+    const moves = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: last };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    show(moves[event.key]);
+  });
+
+  const abortForm = document.getElementById("abort-form");
+  abortForm?.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const errorBox = document.getElementById("abort-error");
+    const reason = document.getElementById("abort-reason").value.trim();
+    if (!reason) {
+      say(errorBox, "Give a reason: both players will read it.");
+      return;
+    }
+    if (!window.confirm(`Abort game ${gameId} for good? Both players are told: “${reason}”.`)) return;
+    try {
+      await request("POST", `/admin/api/games/${encodeURIComponent(gameId)}/abort`, { reason });
+      location.reload();
+    } catch (error) {
+      showError(errorBox, error);
+    }
+  });
+}
+
+function startingSeq() {
+  const match = /^#seq=(\d+)$/.exec(location.hash);
+  return match ? Number(match[1]) : last;
+}
+
+async function start() {
+  wire();
+  try {
+    catalog = await request("GET", "/api/catalog");
+  } catch (error) {
+    showError(stepError, error);
+  }
+  describeLog();
+  await show(startingSeq());
+}
+
+start();
