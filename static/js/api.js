@@ -1,4 +1,5 @@
-// HTTP calls and the seat credentials this browser holds (kept across reloads).
+// HTTP calls, the seat credentials this browser holds (kept across reloads), and the
+// player behind this browser's session (docs/lobby.md).
 
 const KEY = (gameId) => `duel.seat.${gameId}`;
 
@@ -13,6 +14,10 @@ export function loadSeat(gameId) {
   } catch {
     return null;
   }
+}
+
+export function forgetSeat(gameId) {
+  localStorage.removeItem(KEY(gameId));
 }
 
 export class ApiError extends Error {
@@ -38,6 +43,45 @@ export async function request(method, path, body) {
 }
 
 export function showError(element, error) {
-  element.textContent = error instanceof ApiError ? error.message : `Something went wrong: ${error.message}`;
+  element.textContent = error instanceof ApiError || !(error instanceof Error)
+    ? error.message : `Something went wrong: ${error.message}`;
   element.hidden = false;
+}
+
+// The player: {player_id, name}, or null before a name is picked. Read once per page.
+let playerRequest = null;
+
+export function currentPlayer() {
+  playerRequest ??= request("GET", "/api/me").catch((error) => {
+    if (!(error instanceof ApiError && error.code === "no_player")) {
+      console.warn("could not read the player:", error.message);
+    }
+    return null;
+  });
+  return playerRequest;
+}
+
+// Makes this browser a player (the first time) or renames it; the server keeps the
+// session in a signed cookie.
+export async function pickName(name) {
+  const player = await request("PUT", "/api/me", { name });
+  playerRequest = Promise.resolve(player);
+  showPlayerInHeader(player);
+  return player;
+}
+
+// The same rules as the server (docs/lobby.md), so most mistakes are caught before asking.
+export function checkName(raw) {
+  const name = String(raw ?? "").trim().replace(/\s+/g, " ");
+  if (!name) return { name, problem: "Type a name first." };
+  if (name.length > 40) return { name, problem: "A name has at most 40 characters." };
+  if (/[\u0000-\u001f\u007f]/.test(name)) return { name, problem: "A name cannot hold control characters." };
+  return { name, problem: null };
+}
+
+export function showPlayerInHeader(player) {
+  const slot = document.getElementById("site-player");
+  if (!slot) return;
+  slot.hidden = !player;
+  slot.querySelector("[data-player-name]").textContent = player ? player.name : "";
 }

@@ -1131,6 +1131,14 @@ function ghostCard(ctx, e) {
 function structureCard(ctx, slot) {
   const isNew = ctx.revealed.has(slot.slot);
   const classes = ["bd-card"];
+  if (!slot.face_up && slot.revealed && slot.card) {
+    // Only an admin's view names a face-down card: drawn face up, marked as face down.
+    const card = cardInfo(ctx, slot.card);
+    const label = `${backWords(slot.back)}, hidden from the players: ${describeCard(ctx, slot.card)}`;
+    classes.push(`bd-card--${card.color}`, "is-revealed");
+    return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label, "data-revealed-card": slot.card },
+      cardFaceParts(ctx, slot.card), badge("face down", "facedown"));
+  }
   if (!slot.face_up || !slot.card) {
     classes.push("bd-card--back", `bd-back--${slot.back}`);
     if (slot.accessible) classes.push("is-accessible");

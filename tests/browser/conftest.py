@@ -5,12 +5,16 @@ The server is started the way ``make run`` starts it (``alembic upgrade head``, 
 test session (per xdist worker). Chromium is the system's ``/usr/bin/chromium``
 (``make test`` installs it with apt-get); Playwright's own browser downloads are never
 used. Without ``/usr/bin/chromium`` the browser tests are skipped, except under CI=true,
-where they fail. Screenshots go to ``test-output/browser/``.
+where they fail. Screenshots go to ``test-output/browser/``. The helpers at the end
+(picking a name in the lobby, making one move by clicking) are shared by the tests.
 """
 
 from __future__ import annotations
 
 import os
+import random
+import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -20,6 +24,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -45,6 +50,10 @@ STOP_SECONDS = 10.0
 # Room for a loaded CI machine (two cores, other tests alongside): assertions and actions.
 EXPECT_MS = 10_000
 ACTION_MS = 15_000
+ADMIN_PASSWORD = "browser-test-admin"
+WAIT_MS = 10_000  # for one action to reach both pages
+
+GAME_URL = re.compile(r"/games/([^/?#]+)$")
 
 expect.set_options(timeout=EXPECT_MS)
 
@@ -72,6 +81,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {name: value for name, value in os.environ.items() if not name.startswith("DUEL_")}
     env["DUEL_DATABASE_URL"] = f"sqlite+aiosqlite:///{workdir / 'duel.db'}"
     env["DUEL_PUBLIC_URL"] = base_url
+    # Sessions signed with a key of this run (no .duel-secret written into the checkout);
+    # lobby changes sent quickly, so the tests wait little for them.
+    env["DUEL_SECRET_KEY"] = secrets.token_urlsafe(32)
+    env["DUEL_LOBBY_DEBOUNCE"] = "0.05"
+    env["DUEL_ADMIN_PASSWORD"] = ADMIN_PASSWORD
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)
     if migrated.returncode != 0:
@@ -127,6 +141,13 @@ def screenshots() -> Path:
     return SCREENSHOTS
 
 
+def _asks_who_is_playing(text: str, where: dict[str, Any]) -> bool:
+    """Chromium logs every refused request as an error, and ``GET /api/me`` refuses with
+    401 ``no_player`` (docs/lobby.md) whenever a visitor has not picked a name yet."""
+    return (str(where.get("url", "")).endswith("/api/me")
+            and "status of 401" in text)
+
+
 @dataclass
 class Watched:
     """A page in its own browser context (its own storage: one player's browser), with
@@ -155,8 +176,8 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
         watched = Watched(page)
 
         def on_console(message: ConsoleMessage) -> None:
-            if message.type == "error":
-                where = message.location
+            where = message.location
+            if message.type == "error" and not _asks_who_is_playing(message.text, where):
                 watched.errors.append(f"console.error: {message.text} "
                                       f"({where.get('url')}:{where.get('lineNumber')})")
 
@@ -171,3 +192,57 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
     yield open_
     for context in contexts:
         context.close()
+
+
+def pick_name(page: Page, name: str) -> None:
+    """Picks the player's name in the lobby's name area (the home page must be open)."""
+    # Either the form or the name known already, once the page has asked the server.
+    expect(page.locator("#name-form:visible, #name-known:visible")).to_have_count(1)
+    if not page.locator("#name-form").is_visible():
+        page.locator("#change-name").click()
+    page.locator("#name-input").fill(name)
+    page.locator("#save-name").click()
+    expect(page.locator("#player-name")).to_have_text(name)
+    expect(page.locator("#site-player")).to_contain_text(name)
+
+
+# Indexes (in document order) of the clickable elements matching a selector: visible, and
+# not disabled. One call, so the choice is made on one consistent snapshot of the page.
+CLICKABLE = """selector => [...document.querySelectorAll(selector)]
+    .map((element, index) => [element, index])
+    .filter(([element]) => !element.matches(':disabled') && element.checkVisibility())
+    .map(([, index]) => index)"""
+
+
+def click_random(page: Page, selector: str, rng: random.Random) -> str | None:
+    """Clicks one of the clickable elements matching the selector; returns its
+    ``data-action`` (or ``data-card``), None when there is nothing to click."""
+    indexes: list[int] = page.evaluate(CLICKABLE, selector)
+    if not indexes:
+        return None
+    target = page.locator(selector).nth(rng.choice(indexes))
+    label = (target.get_attribute("data-action") or target.get_attribute("data-card")
+             or "?")
+    target.click(timeout=WAIT_MS)
+    return label
+
+
+def play_one(page: Page, rng: random.Random) -> str:
+    """The acting page makes one move: an enabled action button if there is one, else a
+    card of the structure and then one of its enabled options."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-action], button[data-card]')]"
+        ".some(e => !e.matches(':disabled') && e.checkVisibility())",
+        timeout=WAIT_MS)
+    action = click_random(page, "[data-action]", rng)
+    if action is not None:
+        return action
+    card = click_random(page, "button[data-card]", rng)
+    assert card is not None, "neither an enabled [data-action] nor a button[data-card]"
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-action]')]"
+        ".some(e => !e.matches(':disabled') && e.checkVisibility())",
+        timeout=WAIT_MS)
+    action = click_random(page, "[data-action]", rng)
+    assert action is not None, f"no enabled option for the card {card}"
+    return f"{card} -> {action}"

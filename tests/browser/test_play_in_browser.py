@@ -27,21 +27,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .conftest import OpenPage, Watched
+from .conftest import GAME_URL, WAIT_MS, OpenPage, Watched, pick_name, play_one
 
 SEED = int(os.environ.get("DUEL_BROWSER_SEED", "20240607"))
-WAIT_MS = 10_000  # for one action to reach both pages
 MAX_ACTIONS = 400  # a game takes well under 150
-
-GAME_URL = re.compile(r"/games/([^/?#]+)$")
-
-# Indexes (in document order) of the clickable elements matching a selector: visible, and
-# not disabled. One call, so the choice is made on one consistent snapshot of the page.
-CLICKABLE = """selector => [...document.querySelectorAll(selector)]
-    .map((element, index) => [element, index])
-    .filter(([element]) => !element.matches(':disabled') && element.checkVisibility())
-    .map(([, index]) => index)"""
-
 
 @dataclass
 class Players:
@@ -51,12 +40,13 @@ class Players:
 
 
 def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draft") -> Players:
-    """Ann creates a game on the home page; Bo opens the invite link in another browser
-    context and joins; both end up on the game's page."""
+    """Ann picks her name in the lobby and creates a private game; Bo opens the invite link
+    in another browser context and joins; both end up on the game's page."""
     host = open_page(base_url + "/")
     page = host.page
+    pick_name(page, "Ann")
     page.locator(f"input[name=wonder_selection][value={wonder_selection}]").check()
-    page.locator("input[name=name]").fill("Ann")
+    page.locator("input[name=visibility][value=private]").check()
     page.locator("#create-button").click()
     invite = page.locator("#invite-url")
     expect(invite).to_be_visible()
@@ -78,6 +68,8 @@ def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draf
     assert f"/join/{host_match.group(1)}?" in invite_url
     for watched, seat in ((host, "0"), (guest, "1")):
         expect(watched.page.locator("#game")).to_have_attribute("data-seat", seat)
+        expect(watched.page.locator("#players")).to_have_text(
+            re.compile(r"^Ann( \(you\))? vs Bo( \(you\))?$"))
     return Players(host_match.group(1), host, guest)
 
 
@@ -119,40 +111,6 @@ def _wait_for_same_version(pages: list[Page]) -> int:
     raise AssertionError(f"the pages disagree on the version: {versions}")
 
 
-def _click_random(page: Page, selector: str, rng: random.Random) -> str | None:
-    """Clicks one of the clickable elements matching the selector; returns its
-    ``data-action`` (or ``data-card``), None when there is nothing to click."""
-    indexes: list[int] = page.evaluate(CLICKABLE, selector)
-    if not indexes:
-        return None
-    target = page.locator(selector).nth(rng.choice(indexes))
-    label = (target.get_attribute("data-action") or target.get_attribute("data-card")
-             or "?")
-    target.click(timeout=WAIT_MS)
-    return label
-
-
-def _play_one(page: Page, rng: random.Random) -> str:
-    """The acting page makes one move: an enabled action button if there is one, else a
-    card of the structure and then one of its enabled options."""
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-action], button[data-card]')]"
-        ".some(e => !e.matches(':disabled') && e.checkVisibility())",
-        timeout=WAIT_MS)
-    action = _click_random(page, "[data-action]", rng)
-    if action is not None:
-        return action
-    card = _click_random(page, "button[data-card]", rng)
-    assert card is not None, "neither an enabled [data-action] nor a button[data-card]"
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-action]')]"
-        ".some(e => !e.matches(':disabled') && e.checkVisibility())",
-        timeout=WAIT_MS)
-    action = _click_random(page, "[data-action]", rng)
-    assert action is not None, f"no enabled option for the card {card}"
-    return f"{card} -> {action}"
-
-
 def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Path) -> None:
     rng = random.Random(SEED)
     players = start_game(open_page, server, wonder_selection="draft")
@@ -178,7 +136,7 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
                 break
             acting = by_seat[int(seat)]
             assert _attribute(acting, "data-seat") == seat
-            played.append(f"v{version} seat {seat}: {_play_one(acting, rng)}")
+            played.append(f"v{version} seat {seat}: {play_one(acting, rng)}")
             for page in pages:
                 _wait_for_version_above(page, version)
             age = _attribute(acting, "data-age")
@@ -199,5 +157,13 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
                        + "\n".join(played[-20:]))
         raise
     assert "1" in ages_shot, f"#game never showed data-age 1: {sorted(ages_shot)}"
+    # A reloaded page tells the whole game again in its log, as it was told live.
+    guest = by_seat[1]
+    told = guest.locator("#log li").all_inner_texts()
+    assert len(told) >= len(played)
+    guest.reload()
+    expect(guest.locator("#end-screen")).to_be_visible()
+    expect(guest.locator("#log li")).to_have_count(len(told))
+    assert guest.locator("#log li").all_inner_texts() == told
     players.host.assert_no_errors()
     players.guest.assert_no_errors()

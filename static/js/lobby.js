@@ -1,0 +1,593 @@
+// The lobby, the home page (docs/lobby.md): the player's name, quick match, creating a
+// game, and the lists of open games, games in progress and the player's own games, kept
+// up to date by the lobby socket.
+import {
+  ApiError, checkName, currentPlayer, pickName, request, saveSeat, showError, showPlayerInHeader,
+} from "./api.js";
+
+const root = document.getElementById("lobby");
+
+const nameKnown = document.getElementById("name-known");
+const playerNameSlot = document.getElementById("player-name");
+const changeNameButton = document.getElementById("change-name");
+const nameForm = document.getElementById("name-form");
+const nameInput = document.getElementById("name-input");
+const nameHint = document.getElementById("name-hint");
+const cancelNameButton = document.getElementById("cancel-name");
+const nameError = document.getElementById("name-error");
+const NAME_HINT = nameHint.textContent;
+
+const playButton = document.getElementById("play-button");
+const cancelPlayButton = document.getElementById("cancel-play");
+const queueIdle = document.getElementById("queue-idle");
+const queueWaiting = document.getElementById("queue-waiting");
+const queueElapsed = document.getElementById("queue-elapsed");
+const queueStatus = document.getElementById("queue-status");
+
+const createForm = document.getElementById("create-game");
+const createButton = document.getElementById("create-button");
+const invite = document.getElementById("invite");
+const inviteUrl = document.getElementById("invite-url");
+const copyButton = document.getElementById("copy-invite");
+const openGameLink = document.getElementById("open-game");
+const createAnotherButton = document.getElementById("create-another");
+const createError = document.getElementById("create-error");
+
+const connectionBadge = document.getElementById("lobby-connection");
+const lobbyError = document.getElementById("lobby-error");
+const lists = {
+  open: { box: document.getElementById("open-games"), count: document.getElementById("open-count") },
+  live: { box: document.getElementById("live-games"), count: document.getElementById("live-count") },
+  mine: { box: document.getElementById("my-games"), count: document.getElementById("mine-count") },
+};
+
+let player = null;        // {player_id, name}, or null before a name is picked
+let nameKnownYet = false; // whether the server said who is playing (or that no one is)
+let editingName = false;
+let afterName = null;     // what Play, Join or Create was about to do when a name was missing
+let picture = null;       // the latest "lobby" message
+
+// ---------------------------------------------------------------------------------------
+// The name
+// ---------------------------------------------------------------------------------------
+
+function showName() {
+  nameKnown.hidden = !nameKnownYet || !player || editingName;
+  nameForm.hidden = !nameKnownYet || (Boolean(player) && !editingName);
+  playerNameSlot.textContent = player?.name ?? "";
+  cancelNameButton.hidden = !player && !afterName;  // nothing to go back to otherwise
+  showPlayerInHeader(player);
+}
+
+function askForName(reason, then) {
+  afterName = then;
+  editingName = true;
+  nameHint.textContent = reason;
+  nameError.hidden = true;
+  showName();
+  nameInput.focus();
+}
+
+// Runs `action` once there is a player: at once, or after the name form is filled in.
+async function withName(reason, action) {
+  if (!nameKnownYet) useKnownPlayer(await currentPlayer());
+  if (player) action();
+  else askForName(reason, action);
+}
+
+function useKnownPlayer(known) {
+  if (nameKnownYet) return;
+  player = known;
+  nameKnownYet = true;
+  showName();
+}
+
+function stopEditingName() {
+  editingName = false;
+  afterName = null;
+  nameHint.textContent = NAME_HINT;
+  nameError.hidden = true;
+  showName();
+}
+
+nameForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  nameError.hidden = true;
+  const { name, problem } = checkName(nameInput.value);
+  if (problem) {
+    showError(nameError, { message: problem });
+    nameInput.focus();
+    return;
+  }
+  const saveButton = document.getElementById("save-name");
+  saveButton.disabled = true;
+  try {
+    player = await pickName(name);
+    nameKnownYet = true;
+    const next = afterName;
+    stopEditingName();
+    reconnectLobby();  // the socket reads the session's player when it opens
+    next?.();
+  } catch (error) {
+    showError(nameError, error);
+    nameInput.focus();
+  } finally {
+    saveButton.disabled = false;
+  }
+});
+
+changeNameButton.addEventListener("click", () => {
+  editingName = true;
+  nameInput.value = player?.name ?? "";
+  showName();
+  nameInput.focus();
+  nameInput.select();
+});
+
+cancelNameButton.addEventListener("click", () => {
+  stopEditingName();
+  (player ? changeNameButton : playButton).focus();
+});
+
+// ---------------------------------------------------------------------------------------
+// The lobby socket
+// ---------------------------------------------------------------------------------------
+
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 10_000;
+let socket = null;
+let synced = false;       // the current socket has sent its first picture
+let retryDelay = FIRST_RETRY_MS;
+let retryTimer = null;
+let leaving = false;
+
+function connectLobby() {
+  clearTimeout(retryTimer);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const opened = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+  socket = opened;
+  synced = false;
+  queue.sentOnSocket = false;
+  queue.confirmed = false;
+  showQueue();
+  setConnection("connecting", "Connecting…");
+  opened.addEventListener("message", (event) => {
+    if (opened === socket) handleLobbyMessage(JSON.parse(event.data));
+  });
+  opened.addEventListener("close", () => {
+    if (opened !== socket || leaving) return;  // replaced on purpose, or the page is going
+    socket = null;
+    synced = false;
+    setConnection("offline", "Offline: reconnecting…");
+    retryTimer = setTimeout(connectLobby, retryDelay + Math.random() * 250);
+    retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
+  });
+}
+
+function reconnectLobby() {
+  const old = socket;
+  socket = null;  // its close must not schedule a retry
+  old?.close();
+  connectLobby();
+}
+
+function send(message) {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+function setConnection(state, text) {
+  root.dataset.connection = state;
+  connectionBadge.dataset.state = state;
+  connectionBadge.textContent = text;
+}
+
+function handleLobbyMessage(message) {
+  switch (message.type) {
+    case "lobby":
+      usePicture(message);
+      break;
+    case "queue":
+      if (message.state === "waiting" && queue.state !== "idle") {
+        queue.confirmed = true;
+        showQueue();
+      } else if (message.state === "idle" && message.reason === "replaced") {
+        stopWaiting("You pressed Play in another tab: that one is waiting now.");
+      }
+      break;  // a plain "idle" answers our cancel, shown since the click
+    case "matched":
+      goToMatch(message.game_id);
+      break;
+    case "error":
+      handleSocketError(message);
+      break;
+    case "ping":
+      send({ type: "pong" });
+      break;
+    default:
+      break;
+  }
+}
+
+function usePicture(message) {
+  picture = message;
+  if (!synced) {
+    synced = true;
+    retryDelay = FIRST_RETRY_MS;
+    setConnection("online", "Live");
+  }
+  if (!editingName || message.player) {
+    player = message.player;
+    nameKnownYet = true;
+    showName();
+  }
+  renderLists();
+  if (queue.state === "waiting" && !queue.sentOnSocket) {
+    const missed = missedMatch();
+    if (missed) goToMatch(missed.game_id);
+    else sendPlay();
+  }
+}
+
+function handleSocketError(message) {
+  if (message.code === "no_player") {
+    stopWaiting("");
+    player = null;
+    askForName("Pick a name, then press Play again.", startPlay);
+    return;
+  }
+  showError(queue.state === "waiting" ? queueStatus : lobbyError, message);
+}
+
+// ---------------------------------------------------------------------------------------
+// Quick match
+// ---------------------------------------------------------------------------------------
+
+const queue = {
+  state: "idle",          // idle | waiting | matched
+  sentOnSocket: false,    // "play" went out on the current socket
+  confirmed: false,       // the server said it holds us in the queue
+  queued: false,          // "play" went out at least once since the click
+  gamesBefore: new Set(), // the player's games when "play" first went out
+  since: 0,
+  timer: null,
+};
+
+function startPlay() {
+  if (queue.state !== "idle") return;
+  Object.assign(queue, {
+    state: "waiting", sentOnSocket: false, confirmed: false, queued: false, since: Date.now(),
+  });
+  queueStatus.textContent = "";
+  queueStatus.classList.remove("error");
+  showQueue();
+  cancelPlayButton.focus();
+  queue.timer = setInterval(showElapsed, 1000);
+  sendPlay();
+}
+
+function sendPlay() {
+  if (queue.state !== "waiting" || queue.sentOnSocket || !synced) return;
+  if (!send({ type: "play" })) return;
+  queue.sentOnSocket = true;
+  if (!queue.queued) {
+    queue.queued = true;
+    queue.gamesBefore = new Set((picture?.mine ?? []).map((entry) => entry.game_id));
+  }
+}
+
+// A socket that closed while waiting may have missed its "matched": a quick-match game of
+// ours that was not there before shows it.
+function missedMatch() {
+  if (!queue.queued) return null;
+  return (picture?.mine ?? []).find((entry) => entry.origin === "quick_match"
+    && entry.status === "active" && !queue.gamesBefore.has(entry.game_id)) ?? null;
+}
+
+function stopWaiting(note) {
+  clearInterval(queue.timer);
+  Object.assign(queue, { state: "idle", sentOnSocket: false, confirmed: false, queued: false, timer: null });
+  queueStatus.textContent = note;
+  showQueue();
+}
+
+function goToMatch(gameId) {
+  clearInterval(queue.timer);
+  queue.state = "matched";
+  showQueue();
+  queueStatus.textContent = "Opponent found: opening the game…";
+  location.assign(`/games/${encodeURIComponent(gameId)}`);
+}
+
+function showQueue() {
+  // "joining" until the server confirms the wait: tests and styles can tell them apart.
+  root.dataset.queue = queue.state === "waiting" && !queue.confirmed ? "joining" : queue.state;
+  queueIdle.hidden = queue.state !== "idle";
+  queueWaiting.hidden = queue.state === "idle";
+  cancelPlayButton.disabled = queue.state !== "waiting";
+  showElapsed();
+}
+
+function showElapsed() {
+  const seconds = queue.state === "idle" ? 0 : Math.floor((Date.now() - queue.since) / 1000);
+  queueElapsed.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  queueElapsed.dateTime = `PT${seconds}S`;
+}
+
+playButton.addEventListener("click", () => {
+  withName("Pick a name, then we find you an opponent.", startPlay);
+});
+
+cancelPlayButton.addEventListener("click", () => {
+  send({ type: "cancel" });  // a closed socket has left the queue already
+  stopWaiting("You left the queue.");
+  playButton.focus();
+});
+
+// Leaving the page leaves the queue: the server drops a closed socket from it.
+window.addEventListener("pagehide", () => {
+  leaving = true;
+  clearTimeout(retryTimer);
+  socket?.close();
+});
+
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;  // back from the page cache: the old socket is gone
+  leaving = false;
+  if (queue.state !== "idle") stopWaiting("");
+  connectLobby();
+});
+
+// ---------------------------------------------------------------------------------------
+// Creating a game
+// ---------------------------------------------------------------------------------------
+
+createForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  withName("Pick a name, then your game is created.", createGame);
+});
+
+async function createGame() {
+  createError.hidden = true;
+  const data = new FormData(createForm);
+  const listed = data.get("visibility") === "listed";
+  createButton.disabled = true;
+  try {
+    const created = await request("POST", "/api/games", {
+      wonder_selection: data.get("wonder_selection"),
+      first_player: data.get("first_player"),
+      listed,
+    });
+    saveSeat(created.game_id, created);
+    const gamePath = `/games/${encodeURIComponent(created.game_id)}`;
+    if (listed) {
+      location.assign(gamePath);  // the creator waits there for whoever joins
+      return;
+    }
+    inviteUrl.value = created.invite_url;
+    openGameLink.href = gamePath;
+    copyButton.textContent = "Copy link";
+    createForm.hidden = true;
+    invite.hidden = false;
+    inviteUrl.focus();
+    inviteUrl.select();
+  } catch (error) {
+    showError(createError, error);
+  } finally {
+    createButton.disabled = false;
+  }
+}
+
+copyButton.addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(inviteUrl.value);
+    copyButton.textContent = "Copied";
+  } catch {
+    inviteUrl.select();  // the clipboard may be refused: leave it selected to copy by hand
+    copyButton.textContent = "Select and copy";
+  }
+});
+
+createAnotherButton.addEventListener("click", () => {
+  invite.hidden = true;
+  createForm.hidden = false;
+  createButton.focus();
+});
+
+// ---------------------------------------------------------------------------------------
+// Joining an open game
+// ---------------------------------------------------------------------------------------
+
+async function joinGame(entry, button) {
+  lobbyError.hidden = true;
+  if (button) button.disabled = true;
+  try {
+    const seat = await request("POST", `/api/games/${encodeURIComponent(entry.game_id)}/join`, {});
+    saveSeat(entry.game_id, seat);
+    location.assign(`/games/${encodeURIComponent(entry.game_id)}`);
+  } catch (error) {
+    if (button) button.disabled = false;
+    const known = {
+      game_full: "Someone else joined that game first.",
+      own_game: "That is your own game: wait there for an opponent.",
+      not_joinable: "That game can no longer be joined.",
+      not_found: "That game no longer exists.",
+    };
+    showError(lobbyError, error instanceof ApiError && known[error.code]
+      ? { message: known[error.code] } : error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The lists
+// ---------------------------------------------------------------------------------------
+
+function el(tag, attributes, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") element.className = value;
+    else if (name === "onclick") element.addEventListener("click", value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  element.append(...children.flat().filter((child) => child !== null && child !== undefined));
+  return element;
+}
+
+const VICTORIES = {
+  civilian: "civilian victory",
+  military: "military supremacy",
+  science: "scientific supremacy",
+};
+
+function nameOf(entry, seat) {
+  return entry.seats[seat]?.name ?? `Player ${seat + 1}`;
+}
+
+function optionsText(entry) {
+  const wonders = entry.options?.wonder_selection === "first_game"
+    ? "the rulebook's wonders" : "wonder draft";
+  const first = entry.options?.first_player;
+  const starter = first === 0 || first === 1 ? `${nameOf(entry, first)} starts` : "first player at random";
+  return `${wonders} · ${starter}`;
+}
+
+function ago(iso) {
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (!Number.isFinite(seconds) || seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return `${days} day${days === 1 ? "" : "s"} ago`;
+}
+
+function moves(count) {
+  return `${count} move${count === 1 ? "" : "s"}`;
+}
+
+// "12 moves · last move 3 min ago", or when it was joined for a game not begun yet.
+function progress(entry) {
+  return entry.version === 0 ? `not begun · started ${ago(entry.updated_at)}`
+    : `${moves(entry.version)} · last move ${ago(entry.updated_at)}`;
+}
+
+function gameLink(entry, text, label) {
+  return el("a", {
+    class: "button-link", href: `/games/${encodeURIComponent(entry.game_id)}`,
+    "aria-label": label, "data-focus-key": `${text}:${entry.game_id}`,
+  }, text);
+}
+
+function row(entry, names, meta, ...actions) {
+  return el("li", { class: "entry", "data-game-id": entry.game_id },
+    el("div", { class: "entry-main" },
+      el("span", { class: "entry-names" }, names),
+      el("span", { class: "entry-meta" }, meta)),
+    el("div", { class: "entry-actions" }, actions));
+}
+
+function openRow(entry, mineIds) {
+  const creator = nameOf(entry, 0);
+  const meta = `${optionsText(entry)} · offered ${ago(entry.created_at)}`;
+  if (mineIds.has(entry.game_id)) {
+    return row(entry, el("strong", {}, creator), meta,
+      el("span", { class: "badge" }, "Yours — waiting"),
+      gameLink(entry, "Open", "Open your game"));
+  }
+  const button = el("button", {
+    type: "button", "data-join": entry.game_id, "data-focus-key": `join:${entry.game_id}`,
+    "aria-label": `Join ${creator}'s game`,
+  }, "Join");
+  button.addEventListener("click", () => {
+    withName(`Pick a name, then you join ${creator}'s game.`, () => joinGame(entry, button));
+  });
+  return row(entry, el("strong", {}, creator), meta, button);
+}
+
+function liveRow(entry, mineIds) {
+  const names = `${nameOf(entry, 0)} vs ${nameOf(entry, 1)}`;
+  const meta = `${progress(entry)} · ${optionsText(entry)}`;
+  return row(entry, el("strong", {}, names), meta, mineIds.has(entry.game_id)
+    ? gameLink(entry, "Resume", `Resume your game ${names}`)
+    : gameLink(entry, "Watch", `Watch ${names}`));
+}
+
+function resultText(entry) {
+  const kind = VICTORIES[entry.victory] ?? entry.victory ?? "";
+  if (entry.winner === null || entry.winner === undefined) return `Shared victory · ${kind}`;
+  return `${entry.winner === entry.my_seat ? "Won" : "Lost"} · ${kind}`;
+}
+
+function mineRow(entry) {
+  const me = entry.my_seat;
+  const other = me === 0 || me === 1 ? 1 - me : 1;
+  const opponent = entry.seats[other]?.taken ? `vs ${nameOf(entry, other)}` : "No opponent yet";
+  const badges = [];
+  let meta;
+  let action;
+  switch (entry.status) {
+    case "waiting":
+      meta = `${entry.origin === "invite" ? "invite link only" : "listed in the lobby"}`
+        + ` · created ${ago(entry.created_at)}`;
+      action = gameLink(entry, "Open", "Open your waiting game");
+      break;
+    case "active":
+      meta = progress(entry);
+      badges.push(entry.to_act === me
+        ? el("span", { class: "badge your-turn" }, "Your turn")
+        : el("span", { class: "badge" }, `${nameOf(entry, other)}'s turn`));
+      action = gameLink(entry, "Resume", `Resume your game ${opponent}`);
+      break;
+    case "finished":
+      badges.push(el("span", {
+        class: `badge result ${entry.winner === me ? "won" : entry.winner === null ? "shared" : "lost"}`,
+      }, resultText(entry)));
+      meta = `finished ${ago(entry.updated_at)} · ${moves(entry.version)}`;
+      action = gameLink(entry, "View", `View your finished game ${opponent}`);
+      break;
+    case "aborted":
+      badges.push(el("span", { class: "badge aborted" }, "Aborted by an admin"));
+      meta = `stopped ${ago(entry.updated_at)} · ${moves(entry.version)}`;
+      action = gameLink(entry, "View", `View your aborted game ${opponent}`);
+      break;
+    default:
+      meta = entry.status;
+      action = gameLink(entry, "View", `View the game ${opponent}`);
+  }
+  return row(entry, el("strong", {}, opponent), meta, ...badges, action);
+}
+
+function fillList(list, entries, makeRow, emptyText) {
+  list.count.textContent = entries.length ? `(${entries.length})` : "";
+  if (!entries.length) {
+    list.box.replaceChildren(el("p", { class: "empty" }, emptyText ?? list.box.dataset.empty));
+    return;
+  }
+  list.box.replaceChildren(el("ul", { class: "entry-list" }, entries.map(makeRow)));
+}
+
+function renderLists() {
+  if (!picture) return;
+  // A redraw must not take the keyboard focus away from a Join or Watch in the lists.
+  const focusKey = document.activeElement?.dataset?.focusKey;
+  const mineIds = new Set(picture.mine.map((entry) => entry.game_id));
+  fillList(lists.open, picture.open, (entry) => openRow(entry, mineIds));
+  fillList(lists.live, picture.live, (entry) => liveRow(entry, mineIds));
+  fillList(lists.mine, picture.mine, mineRow,
+    player ? null : "Pick a name to play: your games will be listed here.");
+  if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
+}
+
+// Times such as "3 min ago" move on without any change in the lobby.
+setInterval(renderLists, 30_000);
+
+// ---------------------------------------------------------------------------------------
+// Start
+// ---------------------------------------------------------------------------------------
+
+connectLobby();
+// The socket's first picture names the player too; whichever answers first is shown.
+currentPlayer().then(useKnownPlayer);
