@@ -2,7 +2,8 @@
 # On start it migrates the database named by DUEL_DATABASE_URL, then serves port 8000.
 FROM python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 \
+ENV DUEL_ENVIRONMENT=production \
+    PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -17,6 +18,11 @@ RUN pip install .
 # What `alembic upgrade head` reads from the working directory.
 COPY alembic.ini ./
 COPY migrations ./migrations
+
+# The browser pages. uvicorn imports `app` from the working directory (its --app-dir),
+# and the pages are served from beside it.
+COPY templates ./templates
+COPY static ./static
 
 # The code stays root's; the server may only write its working directory (where the
 # default embedded SQLite file would go).

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml  # PyYAML comes with uvicorn[standard], a dependency of the project
 
+from app.api import pages
 from app.config import Settings
 from app.db.session import make_engine
 
@@ -315,6 +316,29 @@ def test_the_migrations_run_where_alembic_finds_its_config_and_scripts() -> None
     assert list((ROOT / "migrations" / "versions").glob("*.py"))
 
 
+def test_the_pages_and_their_files_are_beside_the_application() -> None:
+    """The browser pages are read from the directory holding ``app`` (templates, static):
+    the image must have them there, or every page fails."""
+    start_dir = PurePosixPath([i for i in _instructions()
+                               if i.keyword in ("CMD", "ENTRYPOINT")][-1].workdir)
+    present = _image_paths_before(len(_instructions()))
+    assert str(start_dir / "app") in present
+    served = {p.relative_to(ROOT).parts[0] for p in (pages.ROOT / "templates",
+                                                      pages.ROOT / "static")}
+    assert pages.ROOT == ROOT
+    for name in sorted(served):
+        assert str(start_dir / name) in present, f"{name} is not in {start_dir}"
+        assert not _ignored(name), f".dockerignore leaves {name} out of the build"
+
+
+def test_the_image_runs_in_production_mode() -> None:
+    """Production: no session key or admin password is made up for the operator."""
+    environment = dict(
+        word.split("=", 1) for env in _instructions() if env.keyword == "ENV"
+        for word in shlex.split(env.arguments) if "=" in word)
+    assert environment.get("DUEL_ENVIRONMENT") == "production"
+
+
 def test_the_container_migrates_then_serves_the_makefile_application() -> None:
     commands = _shell_commands(_start_script())
     names = [PurePosixPath(words[0]).name for _, words in commands]
@@ -422,6 +446,14 @@ def test_every_app_setting_is_one_the_server_reads(compose: dict[str, Any]) -> N
     assert set(environment) <= known, set(environment) - known
     settings = Settings(**{k.removeprefix("DUEL_").lower(): v for k, v in environment.items()})
     assert settings.database_url == environment["DUEL_DATABASE_URL"]
+
+
+def test_compose_asks_the_operator_for_the_secrets(compose: dict[str, Any]) -> None:
+    environment = _environment(compose["services"]["app"])
+    assert environment["DUEL_ENVIRONMENT"] == "production"
+    # ${VAR:?message}: compose refuses to start without it; nothing secret is written here.
+    assert re.fullmatch(r"\$\{DUEL_SECRET_KEY:\?[^}]+\}", environment["DUEL_SECRET_KEY"])
+    assert re.fullmatch(r"\$\{DUEL_ADMIN_PASSWORD(:-)?\}", environment["DUEL_ADMIN_PASSWORD"])
 
 
 def test_the_app_waits_for_a_healthy_database(compose: dict[str, Any]) -> None:
