@@ -64,6 +64,7 @@ pytest-compiled: compile
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled
+	$(BIN)/python bench/server.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
