@@ -6,6 +6,7 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -308,6 +309,7 @@ def test_the_first_picture_is_never_sent_after_a_newer_one(
     with serve(app) as ann:
         read = app.state.lobby.public
         calls = 0
+        first_read_done = threading.Event()
 
         async def first_read_slow() -> Any:
             nonlocal calls
@@ -315,13 +317,18 @@ def test_the_first_picture_is_never_sent_after_a_newer_one(
             lists = await read()
             if calls == 1:
                 await asyncio.sleep(0.5)
+                first_read_done.set()
             return lists
 
         monkeypatch.setattr(app.state.lobby, "public", first_read_slow)
         with LobbyClient(browser(ann), timeout=TIMEOUT) as socket:
             time.sleep(0.1)
             game_id = _create(ann, listed=True)["game_id"]
-            time.sleep(0.8)  # the first picture and the update have both been sent
+            socket.wait_for(lambda p: entry(p, "open", game_id) is not None)
+            deadline = time.monotonic() + TIMEOUT
+            while not first_read_done.is_set() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.1)  # the slow first picture, read, is sent before the barrier
             socket.barrier()
             assert socket.lobby is not None
             assert entry(socket.lobby, "open", game_id) is not None, \

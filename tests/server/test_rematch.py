@@ -262,16 +262,18 @@ async def test_an_offer_withdrawn_on_another_server_cannot_be_accepted(
     async with servers(database, 2) as (one, two):
         game_id = await _finished_game(one.service)
         await one.service.offer_rematch(game_id, 0)
-        withdrawn = asyncio.Event()
+        claiming, withdrawn = asyncio.Event(), asyncio.Event()
         claim = repository.claim_rematch
 
         async def after_the_withdrawal(*args: Any, **kwargs: Any) -> bool:
+            claiming.set()
             await asyncio.wait_for(withdrawn.wait(), 10)
             return await claim(*args, **kwargs)
 
         monkeypatch.setattr(repository, "claim_rematch", after_the_withdrawal)
         accepting = asyncio.create_task(one.service.offer_rematch(game_id, 1))
-        await asyncio.sleep(0.2)  # the accept has read the offer and waits to claim it
+        # The accept has read the offer and waits to claim it.
+        await asyncio.wait_for(claiming.wait(), 10)
         assert (await two.service.decline_rematch(game_id, 0))["declined_by"] == 0
         withdrawn.set()
         assert await accepting == {"offered_by": None, "game_id": None}
