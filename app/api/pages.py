@@ -5,28 +5,42 @@ styles are ES modules and CSS files under ``static/``."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+
+from app.services.players import PlayerService
+
+from .identity import player_id_of, renew_session
 
 ROOT = Path(__file__).resolve().parents[2]
 templates = Jinja2Templates(directory=ROOT / "templates")
 router = APIRouter(include_in_schema=False)
 
 
+async def _render(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
+    """A player's page, with the player in it: the header names them from the first paint,
+    and the scripts read it from the page instead of asking ``GET /api/me``."""
+    players: PlayerService = request.app.state.players
+    player = await players.get(player_id_of(request))
+    if player is not None:
+        renew_session(request)
+    return templates.TemplateResponse(
+        request, name, {**context, "player": player.to_json() if player else None})
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
-    return templates.TemplateResponse(request, "home.html", {"title": "Duel, online"})
+    return await _render(request, "home.html", {"title": "Duel, online"})
 
 
 @router.get("/join/{game_id}", response_class=HTMLResponse)
 async def join(request: Request, game_id: str) -> HTMLResponse:
-    return templates.TemplateResponse(request, "join.html",
-                                      {"title": "Join a game", "game_id": game_id})
+    return await _render(request, "join.html", {"title": "Join a game", "game_id": game_id})
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game(request: Request, game_id: str) -> HTMLResponse:
-    return templates.TemplateResponse(request, "game.html",
-                                      {"title": "7 Wonders Duel", "game_id": game_id})
+    return await _render(request, "game.html", {"title": "7 Wonders Duel", "game_id": game_id})

@@ -48,11 +48,24 @@ export function showError(element, error) {
   element.hidden = false;
 }
 
-// The player: {player_id, name}, or null before a name is picked. Read once per page.
+// The player: {player_id, name}, or null before a name is picked. Player pages carry it
+// (templates/base.html); elsewhere it is asked for once per page.
 let playerRequest = null;
 
+function playerInPage() {
+  const element = document.getElementById("player-data");
+  if (!element) return undefined;
+  try {
+    return JSON.parse(element.textContent);
+  } catch {
+    return undefined;
+  }
+}
+
 export function currentPlayer() {
-  playerRequest ??= request("GET", "/api/me").catch((error) => {
+  if (playerRequest !== null) return playerRequest;
+  const inPage = playerInPage();
+  playerRequest = inPage !== undefined ? Promise.resolve(inPage) : request("GET", "/api/me").catch((error) => {
     if (!(error instanceof ApiError && error.code === "no_player")) {
       console.warn("could not read the player:", error.message);
     }

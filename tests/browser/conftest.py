@@ -24,7 +24,6 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -141,13 +140,6 @@ def screenshots() -> Path:
     return SCREENSHOTS
 
 
-def _asks_who_is_playing(text: str, where: dict[str, Any]) -> bool:
-    """Chromium logs every refused request as an error, and ``GET /api/me`` refuses with
-    401 ``no_player`` (docs/lobby.md) whenever a visitor has not picked a name yet."""
-    return (str(where.get("url", "")).endswith("/api/me")
-            and "status of 401" in text)
-
-
 @dataclass
 class Watched:
     """A page in its own browser context (its own storage: one player's browser), with
@@ -177,7 +169,7 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
 
         def on_console(message: ConsoleMessage) -> None:
             where = message.location
-            if message.type == "error" and not _asks_who_is_playing(message.text, where):
+            if message.type == "error":
                 watched.errors.append(f"console.error: {message.text} "
                                       f"({where.get('url')}:{where.get('lineNumber')})")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 
 from fastapi import FastAPI
@@ -63,3 +65,31 @@ def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -
                      "/static/js/game.js", "/static/css/app.css"):
             assert client.get(path).status_code == 200, path
         assert client.get("/static/js/home.js").status_code == 404
+
+
+def _player_in_page(html: str) -> object:
+    start = html.index('<script id="player-data" type="application/json">')
+    body = html[html.index(">", start) + 1:html.index("</script>", start)]
+    return json.loads(body)
+
+
+def test_player_pages_carry_the_player(make_app: Callable[..., FastAPI]) -> None:
+    """The header names the player from the first paint, and the scripts need no
+    ``GET /api/me`` (which a nameless visitor would see refused)."""
+    with TestClient(make_app()) as client:
+        for path in ("/", "/join/some-game", "/games/some-game"):
+            page = client.get(path).text
+            assert _player_in_page(page) is None, path
+            assert re.search(r'id="site-player"[^>]* hidden>', page), path
+        # A name that tries to end the script stays a string in it.
+        name = "Ann</script><script>alert(1)</script>&"
+        me = client.put("/api/me", json={"name": name}).json()
+        for path in ("/", "/join/some-game", "/games/some-game"):
+            page = client.get(path).text
+            assert _player_in_page(page) == me, path
+            assert "<script>alert(1)" not in page
+            assert re.search(r'id="site-player"[^>]*"\s*>', page), "the name is shown"
+            assert "Playing as <strong data-player-name>Ann&lt;/script&gt;" in page
+        # The admin pages are not a player's: they carry no player.
+        admin = client.get("/admin/login").text
+        assert 'id="player-data"' not in admin and 'id="site-player"' not in admin
