@@ -11,6 +11,10 @@ from sqlalchemy.ext.asyncio import (
 )
 
 
+def _lower(text: object) -> object:
+    return text.lower() if isinstance(text, str) else text
+
+
 def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
     """An engine for ``url``; with ``schema`` (PostgreSQL), its tables live there."""
     if url.startswith("sqlite"):
@@ -23,6 +27,8 @@ def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+            # SQLite's own lower() knows ASCII only; PostgreSQL's knows every letter.
+            dbapi_connection.create_function("lower", 1, _lower, deterministic=True)
 
         return engine
     connect_args = {"server_settings": {"search_path": schema}} if schema else {}

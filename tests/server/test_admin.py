@@ -99,7 +99,7 @@ def replayed(record: dict[str, Any]) -> Game:
 def test_filters_and_pages(admin: TestClient, database: Database) -> None:
     waiting = ok(admin.post("/api/games", json={"name": "Joanne"}), 201)["game_id"]
     active = started(admin, "ANNA", "Bo")
-    aborted = started(admin, "Cleo", "Dan")
+    aborted = started(admin, "Cleo", "ÉLODIE")
     ok(admin.post(f"/admin/api/games/{aborted}/abort", json={"reason": "test"}))
     percent = started(admin, "100% Eve", "Fay")
     set_created(database, admin, active, datetime(2020, 1, 15, 23, 59, tzinfo=UTC))
@@ -113,6 +113,7 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
     assert listed(admin, status="finished") == []
     assert sorted(listed(admin, player="ann")) == sorted([waiting, active])  # JoANNe, ANNA
     assert listed(admin, player="bo") == [active]
+    assert listed(admin, player="élo") == [aborted]  # beyond ASCII, on SQLite too
     assert listed(admin, player="%") == [percent]  # a wildcard only as itself
     assert listed(admin, player="_") == []
     assert listed(admin, since="2020-01-15", until="2020-01-15") == [active]
@@ -123,7 +124,7 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
 
     item = ok(admin.get("/admin/api/games", params={"status": "aborted"}))["items"][0]
     assert item["seats"] == [{"seat": 0, "taken": True, "name": "Cleo"},
-                             {"seat": 1, "taken": True, "name": "Dan"}]
+                             {"seat": 1, "taken": True, "name": "ÉLODIE"}]
 
     pages = [ok(admin.get("/admin/api/games", params={"per_page": 3, "page": n}))
              for n in (1, 2, 3)]
