@@ -173,6 +173,8 @@ class GameService:
                 raise ServiceError("game_full", "both seats are taken", 409)
             player = await self._player(session, player_id)
             seats = await repository.get_seats(session, game_id)
+            if any(s.seat == 1 for s in seats):  # taken since the status was read
+                raise ServiceError("game_full", "both seats are taken", 409)
             if player is not None and any(s.player_id == player.id for s in seats):
                 raise ServiceError("own_game", "you already hold the other seat of this game",
                                    409)
