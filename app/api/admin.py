@@ -155,7 +155,10 @@ async def login_form(request: Request, admin: Admin) -> Response:
 async def login(request: Request, admin: Admin) -> Response:
     """The login form's POST (``password``, ``next``, form-encoded)."""
     body = await _read_body(request, MAX_FORM_BYTES)
-    fields = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
+    try:
+        fields = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
+    except ValueError:  # more fields than the form has
+        return _login_page(request, admin, "/admin", "That is not the login form.", 400)
     target = _safe_next(_first(fields, "next"))
     if not admin.is_open:
         return _login_page(request, admin, target, None, 503)
@@ -238,7 +241,7 @@ async def _json_body(request: Request) -> Any:
     body = await _read_body(request, MAX_JSON_BYTES)
     try:
         return json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         raise ServiceError("bad_json", "the body is not valid JSON", 422) from None
 
 

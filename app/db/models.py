@@ -39,6 +39,12 @@ class UTCDateTime(TypeDecorator[datetime]):
     impl = DateTime(timezone=True)
     cache_ok = True
 
+    def process_bind_param(self, value: datetime | None, dialect: object) -> datetime | None:
+        # SQLite would keep the wall time and drop the offset: store the UTC instant.
+        if value is not None and value.tzinfo is not None:
+            return value.astimezone(UTC)
+        return value
+
     def process_result_value(self, value: datetime | None, dialect: object) -> datetime | None:
         if value is not None and value.tzinfo is None:
             return value.replace(tzinfo=UTC)

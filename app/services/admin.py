@@ -50,6 +50,8 @@ PER_PAGE = 25
 PER_PAGE_MAX = 100
 MAX_RECORD_ACTIONS = 1000
 """Far more than any game takes (well under 200 actions)."""
+MIN_RECORD_YEAR, MAX_RECORD_YEAR = 1970, 9999
+"""The times a record's actions may carry, in UTC (Python's datetime ends in 9999)."""
 LOGIN_FAILURES_ALLOWED = 5
 LOGIN_WINDOW_SECONDS = 300.0
 THROTTLED_CLIENTS_KEPT = 10_000
@@ -111,6 +113,8 @@ class GameFilter:
         player = values.get("player")
         if player is not None and len(player) > NAME_MAX:
             raise _refuse_filter(f"player: at most {NAME_MAX} characters")
+        if player is not None and not player.isprintable():
+            raise _refuse_filter("player: no control characters")
         since, until = cls._date(values, "since"), cls._date(values, "until")
         if since is not None and until is not None and since > until:
             raise _refuse_filter("since is after until")
@@ -133,7 +137,9 @@ class GameFilter:
         if name not in values:
             return default
         raw = values[name]
-        if not raw.isdigit() or not low <= int(raw) <= high:
+        # isdigit() alone admits "²", which int() refuses; the length bounds int()'s work.
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(high))) \
+                or not low <= int(raw) <= high:
             raise _refuse_filter(f"{name} must be a whole number from {low} to {high}")
         return int(raw)
 
@@ -145,7 +151,8 @@ class GameFilter:
         return GameQuery(
             status=self.status, player=self.player,
             created_from=midnight(self.since) if self.since else None,
-            created_before=midnight(self.until) + timedelta(days=1) if self.until else None)
+            created_before=midnight(self.until) + timedelta(days=1)
+            if self.until and self.until < date.max else None)
 
     def params(self, page: int | None = None) -> dict[str, str]:
         """As query parameters (the defaults left out), for links to other pages."""
@@ -281,10 +288,14 @@ def _record_names(raw: Any) -> list[str | None]:
         return names
     if not isinstance(raw, list) or len(raw) > 2:
         raise _refuse_record("players must be a list of at most two {seat, name}")
+    seen: set[int] = set()
     for player in raw:
         if not isinstance(player, dict) or player.get("seat") not in (0, 1) \
                 or not _is_int(player.get("seat")):
             raise _refuse_record("each player needs a seat, 0 or 1")
+        if player["seat"] in seen:
+            raise _refuse_record(f"seat {player['seat']} is named twice in players")
+        seen.add(player["seat"])
         name = player.get("name")
         if name is not None:
             if not isinstance(name, str):
@@ -305,9 +316,15 @@ def _record_time(raw: Any, seq: int) -> datetime:
         moment = datetime.fromisoformat(raw) if isinstance(raw, str) else None
     except ValueError:
         moment = None
-    if moment is None:
-        raise _refuse_record(f"action {seq}: 'at' must be an ISO 8601 time")
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    if moment is not None:
+        try:
+            moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+        except OverflowError:  # past year 9999 once in UTC
+            moment = None
+    if moment is None or not MIN_RECORD_YEAR <= moment.year <= MAX_RECORD_YEAR:
+        raise _refuse_record(f"action {seq}: 'at' must be an ISO 8601 time between the "
+                             f"years {MIN_RECORD_YEAR} and {MAX_RECORD_YEAR}")
+    return moment
 
 
 def _check_record(record: Any) -> _CheckedRecord:
@@ -344,7 +361,8 @@ def _check_record(record: Any) -> _CheckedRecord:
     for seq, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
             raise _refuse_record(f"action {seq} must be an object")
-        if entry.get("seq", seq) != seq:
+        numbered = entry.get("seq", seq)
+        if not _is_int(numbered) or numbered != seq:
             raise _refuse_record(f"action {seq} says seq {entry.get('seq')!r}: the actions "
                                  "must be numbered 1, 2, 3, ... in order")
         seat = entry.get("seat")
@@ -367,7 +385,8 @@ def _check_record(record: Any) -> _CheckedRecord:
         actions.append(GameAction(seq=seq, seat=seat, action=action.to_json(),
                                   notation=str(action), created_at=at))
     replayed_hash = game.state_hash()
-    if not hmac.compare_digest(replayed_hash, final_hash):
+    # Bytes: compare_digest refuses str that is not ASCII.
+    if not hmac.compare_digest(replayed_hash.encode(), final_hash.encode()):
         raise ServiceError(
             "hash_mismatch",
             f"the actions replay to state hash {replayed_hash}, not the record's "

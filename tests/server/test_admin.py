@@ -138,10 +138,17 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
         ({"per_page": 0}, "per_page"), ({"page": 0}, "page"), ({"page": "two"}, "page"),
         ({"since": "yesterday"}, "since"), ({"since": "2020-02-01", "until": "2020-01-01"},
                                             "since"),
-        ({"player": "x" * 41}, "player"), ({"colour": "red"}, "colour")]
+        ({"player": "x" * 41}, "player"), ({"colour": "red"}, "colour"),
+        ({"page": "\u00b2"}, "page"), ({"page": "9" * 5000}, "page"),
+        ({"per_page": "\u0663"}, "per_page"), ({"player": "a\u0000b"}, "player")]
     for params, named in bad_filters:
         error = refused(admin.get("/admin/api/games", params=params), 422, "bad_filter")
         assert named in error["message"], (params, error)
+
+    # The last day there is: nothing after it to stop before.
+    assert listed(admin, until="9999-12-31") == everything
+    assert admin.get("/admin", params={"until": "9999-12-31", "page": "\u00b2"}).status_code \
+        == 422
 
     waiting_page = admin.get(f"/admin/games/{waiting}")
     assert waiting_page.status_code == 200 and 'id="abort-form"' in waiting_page.text
@@ -265,6 +272,24 @@ def test_an_imported_record_is_the_same_game(admin: TestClient) -> None:
     assert listed(admin, status="imported") == [copy_id]
 
 
+def _with_first_action(record: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(record)
+    changed["actions"][0].update(changes)
+    return changed
+
+
+def test_imported_times_are_kept_as_instants(admin: TestClient) -> None:
+    """An action's time with an offset is the same instant in UTC, on either database."""
+    game_id = started(admin)
+    play(admin, game_id, 3, seed=5)
+    record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
+    record["actions"][0]["at"] = "2026-03-01T10:00:00+05:00"
+    record["actions"][1]["at"] = "2026-03-01T10:00:00"  # no offset: UTC
+    copy_id = ok(admin.post("/admin/api/import", json=record), 201)["game_id"]
+    times = [a["at"] for a in ok(admin.get(f"/admin/api/games/{copy_id}/export"))["actions"]]
+    assert times[:2] == ["2026-03-01T05:00:00+00:00", "2026-03-01T10:00:00+00:00"]
+
+
 def _tampered_action(record: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The record with one action replaced by one its seat could not make then."""
     game = Game.new(record["seed"], Options.from_json(record["options"]))
@@ -330,11 +355,20 @@ def test_a_bad_record_is_refused_and_nothing_is_stored(admin: TestClient) -> Non
         (renumbered, "action 3"),
         (bad_notation, "notation"),
         ({**record, "final_state_hash": 7}, "final_state_hash"),
+        ({**record, "players": [{"seat": 1, "name": "A"}, {"seat": 1, "name": "B"}]},
+         "seat 1"),
+        (_with_first_action(record, seq=True), "action 1"),
+        (_with_first_action(record, at="9999-12-31T23:59:59-05:00"), "action 1"),
+        (_with_first_action(record, at="1900-01-01T00:00:00+00:00"), "action 1"),
     ]:
         error = refused(admin.post("/admin/api/import", json=garbage), 422, "bad_record")
         assert says in error["message"], (says, error)
-    refused(admin.post("/admin/api/import", content=b"{not json",
-                       headers={"content-type": "application/json"}), 422, "bad_json")
+    error = refused(admin.post("/admin/api/import", json={**record, "final_state_hash": "é"}),
+                    422, "hash_mismatch")
+    assert record["final_state_hash"] in error["message"]
+    for not_json in (b"{not json", b"[" * 200_000 + b"]" * 200_000):
+        refused(admin.post("/admin/api/import", content=not_json,
+                           headers={"content-type": "application/json"}), 422, "bad_json")
     refused(admin.post("/admin/api/import", content=b"x" * ((1 << 20) + 1),
                        headers={"content-type": "application/json"}), 413, "too_large")
 

@@ -224,6 +224,15 @@ def test_wrong_passwords_are_refused_then_throttled(admin_app: FastAPI) -> None:
         assert client.get("/admin/api/games").status_code == 200
 
 
+def test_a_login_post_that_is_not_the_form_is_refused(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        fields = {f"field{n}": "x" for n in range(11)}
+        response = client.post("/admin/login", data={**fields, "password": PASSWORD},
+                               follow_redirects=False)
+        assert response.status_code == 400 and "not the login form" in response.text
+        assert client.get("/admin/api/games").status_code == 401
+
+
 def test_after_login_only_admin_pages_are_a_destination(admin_app: FastAPI) -> None:
     with serve(admin_app) as client:
         for target, landing in [("/admin/import", "/admin/import"),
