@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -19,11 +20,13 @@ from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub
 from app.services.admin import AdminService
+from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
 SESSION_COOKIE = "duel_session"
+log = logging.getLogger(__name__)
 
 
 def _error(status: int, code: str, message: str, detail: str | None = None) -> JSONResponse:
@@ -66,6 +69,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if error.status == 401:  # RFC 9110: say which scheme would do
             response.headers["WWW-Authenticate"] = "Bearer"
         return response
+
+    async def unavailable(_request: Request, error: Exception) -> JSONResponse:
+        log.error("storage failure", exc_info=error)
+        return _error(503, "unavailable", UNAVAILABLE)
+
+    for storage_error in STORAGE_ERRORS:
+        app.add_exception_handler(storage_error, unavailable)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:

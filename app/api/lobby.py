@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
@@ -19,13 +20,14 @@ from app.realtime.protocol import (
     error_message,
     parse_lobby_message,
 )
-from app.services.errors import ServiceError
+from app.services.errors import STORAGE_ERRORS, UNAVAILABLE, ServiceError
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
 from .identity import player_id_of
 
 router = APIRouter(tags=["lobby"])
+log = logging.getLogger(__name__)
 
 
 @router.get("/api/lobby")
@@ -87,9 +89,16 @@ class LobbySocket:
                                              parse=parse_lobby_message)
                 if message is None:
                     return
-                await self._handle(message)
+                await self._handle_safely(message)
             except (ProtocolError, ServiceError) as error:
                 self.connection.send(error_message(error.code, error.message))
+
+    async def _handle_safely(self, message: Play | Cancel | Ping | Any) -> None:
+        try:
+            await self._handle(message)
+        except STORAGE_ERRORS as error:  # nothing was changed; the player may press again
+            log.error("storage failure on a lobby socket", exc_info=error)
+            self.connection.send(error_message("unavailable", UNAVAILABLE))
 
     async def _handle(self, message: Play | Cancel | Ping | Any) -> None:
         connection = self.connection

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.services.errors import ServiceError
 from app.services.players import SESSION_KEY, PlayerService
@@ -24,6 +24,8 @@ Players = Annotated[PlayerService, Depends(_players)]
 
 
 class PickName(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     name: str = Field(min_length=1, max_length=100)
 
 

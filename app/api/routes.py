@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import Settings
 from app.engine import view
@@ -32,6 +32,8 @@ AppSettings = Annotated[Settings, Depends(_settings)]
 
 
 class CreateGame(BaseModel):
+    model_config = ConfigDict(strict=True)  # "yes" is not taken for true
+
     wonder_selection: Literal["draft", "first_game"] = "draft"
     """``draft``: the 4 + 4 wonder draft; ``first_game``: the rulebook's fixed wonders."""
     first_player: Literal["random", "creator"] = "random"
@@ -43,6 +45,8 @@ class CreateGame(BaseModel):
 
 
 class JoinGame(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     invite_code: str | None = Field(default=None, min_length=1, max_length=100)
     """Required unless the game is listed in the lobby."""
     name: str | None = Field(default=None, min_length=1, max_length=40)

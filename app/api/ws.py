@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -24,11 +25,13 @@ from app.realtime.protocol import (
     parse_client_message,
     state_message,
 )
+from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
 
 from .identity import player_id_of
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -57,6 +60,9 @@ class GameSocket:
             await self._serve()
         except ServiceError as error:  # no such game
             connection.send(error_message(error.code, error.message))
+        except STORAGE_ERRORS as error:  # the game could not even be looked up
+            log.error("storage failure on a game socket", exc_info=error)
+            connection.send(error_message("unavailable", UNAVAILABLE))
         except WebSocketDisconnect:
             pass
         finally:
@@ -77,7 +83,13 @@ class GameSocket:
                 continue
             if message is None:
                 return
-            await self._handle(message)
+            try:
+                await self._handle(message)
+            except STORAGE_ERRORS as error:  # nothing was changed; the client may retry
+                log.error("storage failure on a game socket", exc_info=error)
+                self.connection.send(error_message(
+                    "unavailable", UNAVAILABLE,
+                    client_id=message.client_id if isinstance(message, Act) else None))
 
     async def _handle(self, message: ClientMessage) -> None:
         connection = self.connection
@@ -149,7 +161,15 @@ class GameSocket:
         # Attached before the state is read, so no update can fall between the two.
         connection.hold_updates()
         self.hub.attach(self.game_id, connection)
-        await self._send_state("welcome", message.last_version)
+        try:
+            state = await self._state("welcome", message.last_version)
+        except BaseException:  # not joined after all: the client may send join again
+            self.hub.detach(self.game_id, connection)
+            connection.drop_held_updates()
+            connection.seat, connection.joined = None, False
+            raise
+        connection.send(state)
+        connection.release_updates(state["version"])
         self.hub.announce_presence(self.game_id)
 
     async def _heartbeat(self) -> None:
@@ -163,7 +183,11 @@ class GameSocket:
         """Send the full state; updates arriving meanwhile wait, and only those newer than
         the state follow it."""
         self.connection.hold_updates()
-        state = await self._state(kind, last_version)
+        try:
+            state = await self._state(kind, last_version)
+        except BaseException:
+            self.connection.release_updates(-1)  # whatever came meanwhile, as it came
+            raise
         self.connection.send(state)
         self.connection.release_updates(state["version"])
 

@@ -3,6 +3,7 @@ owns the transaction."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -12,8 +13,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from .models import AdminAction, Game, GameAction, Seat
 
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""The shape of every game id (``secrets.token_urlsafe``). Anything else names no game and
+is not sent to the database, which may refuse it (PostgreSQL refuses a NUL)."""
+
 
 async def get_game(session: AsyncSession, game_id: str) -> Game | None:
+    if not GAME_ID.fullmatch(game_id):
+        return None
     return await session.get(Game, game_id)
 
 

@@ -69,6 +69,10 @@ class Connection:
             if update.get("version", version + 1) > version:
                 self.send(update)
 
+    def drop_held_updates(self) -> None:
+        """Stop holding updates back, and forget those held: the state was never sent."""
+        self._held = None
+
     def deliver(self, update: dict[str, Any]) -> None:
         """An update or a notice for this client, now or after the state being prepared."""
         if self._held is not None:

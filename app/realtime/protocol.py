@@ -37,7 +37,7 @@ class Act(_Message):
     """The action's JSON form or its notation."""
     version: int = Field(ge=0)
     """The version the client saw when it chose the action."""
-    client_id: str = Field(min_length=1, max_length=64)
+    client_id: str = Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")
     """The client's own id for this action: sent again, it is applied once."""
 
 
@@ -106,6 +106,9 @@ def decode(text: str) -> Any:
         raise ProtocolError("malformed", f"not JSON: {error.msg}") from None
     except RecursionError:
         raise ProtocolError("malformed", "not JSON this server reads: nested too deeply"
+                            ) from None
+    except ValueError:  # an integer over Python's 4300-digit limit, say
+        raise ProtocolError("malformed", "not JSON this server reads: a value is too large"
                             ) from None
 
 

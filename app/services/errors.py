@@ -1,6 +1,13 @@
-"""The one refusal every service raises."""
+"""The one refusal every service raises, and the failures of storage beneath them."""
 
 from __future__ import annotations
+
+from sqlalchemy.exc import SQLAlchemyError
+
+STORAGE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, OSError)
+"""What a database that is down or unreachable raises: SQLAlchemy's errors, and the
+``OSError`` asyncpg raises when it cannot connect at all."""
+UNAVAILABLE = "the server cannot reach its records just now; try again shortly"
 
 
 class ServiceError(Exception):

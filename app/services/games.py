@@ -376,6 +376,8 @@ class GameService:
         same options and the seats swapped, each held by the same token and player."""
         async with self._lock(game_id), self._sessions() as session:
             row = await self._row(session, game_id)
+            if row.status in _CLOSED:
+                raise ServiceError(row.status, _CLOSED[row.status], 409)
             if row.status != "finished":
                 raise ServiceError("not_over", "a rematch is offered once the game is over",
                                    409)
@@ -476,7 +478,8 @@ class GameService:
     async def _row(self, session: AsyncSession, game_id: str) -> GameRow:
         row = await repository.get_game(session, game_id)
         if row is None:
-            raise ServiceError("not_found", f"no game {game_id!r}", 404)
+            shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
+            raise ServiceError("not_found", f"no game {shown!r}", 404)
         return row
 
     async def _earlier_copy(self, session: AsyncSession, game_id: str,

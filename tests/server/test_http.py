@@ -253,6 +253,8 @@ BAD_BODIES: list[tuple[str, Any]] = [
     ("/api/games", {"name": "x" * 41}),
     ("/api/games", {"name": ""}),
     ("/api/games", [1, 2]),
+    ("/api/games", {"listed": "yes"}),  # not coerced: only true and false are booleans
+    ("/api/games", {"listed": 1}),
     ("/api/games/{game_id}/join", {"invite_code": ""}),
     ("/api/games/{game_id}/join", {"invite_code": "{invite_code}", "name": "   "}),
     ("/api/games/{game_id}/join", {"invite_code": "x" * 101}),

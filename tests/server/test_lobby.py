@@ -348,6 +348,7 @@ def test_unreadable_lobby_messages_are_refused_and_the_socket_stays(
                 ("[1, 2]", "malformed"),
                 ('"play"', "malformed"),
                 ("[" * 5000 + "]" * 5000, "malformed"),
+                ('{"type": "ping", "n": ' + "9" * 5000 + "}", "malformed"),
                 ('{"type": "play", "extra": 1}', "malformed"),
                 ('{"type": "cancel", "type2": null}', "malformed"),
                 ('{"no_type": 1}', "unknown_type"),

@@ -125,6 +125,8 @@ def test_unreadable_messages_are_refused(make_app: Callable[..., FastAPI]) -> No
             {"type": "action", "action": move, "version": "zero", "client_id": "c-1"},
             {"type": "action", "action": move, "version": 0, "client_id": ""},
             {"type": "action", "action": move, "version": 0, "client_id": "c" * 65},
+            {"type": "action", "action": move, "version": 0, "client_id": "c\u0000"},
+            {"type": "action", "action": move, "version": 0, "client_id": "c\n1"},
             {"type": "action", "action": 42, "version": 0, "client_id": "c-1"},
             {"type": "action", "action": None, "version": 0, "client_id": "c-1"},
             {"type": "ping", "extra": True},
@@ -162,6 +164,10 @@ def test_ill_typed_fields_are_not_coerced(make_app: Callable[..., FastAPI]) -> N
         for version in ("0", False):
             refusals.check(seat0, _action(move, version, "typed"), "malformed")  # type: ignore[arg-type]
         refusals.check(seat0, {"type": "sync", "last_version": "0"}, "malformed")
+        # A number past Python's 4300-digit limit for reading integers, in a message under
+        # the size limit.
+        refusals.check(seat0, '{"type": "sync", "last_version": ' + "9" * 5000 + "}",
+                       "malformed")
         newcomer = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
         refusals.check(newcomer, {"type": "join", "seat": "1",
                                   "token": table.credentials[1]["token"]}, "malformed")
