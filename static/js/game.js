@@ -151,7 +151,23 @@ function handle(message) {
   }
 }
 
+const RETRY_MS = 2000;  // after `unavailable`: the server could not reach its records
+
 function handleError(message) {
+  if (message.code === "unavailable") {
+    // Nothing was changed: ask again soon, the same join or the same action (its client id
+    // makes sure it is applied once).
+    showError(errorBox, { message: message.message });
+    const current = socket;
+    setTimeout(() => {
+      if (socket !== current) return;  // a new socket joins and resends by itself
+      if (!joined) sendJoin();
+      else if (message.client_id && unacknowledged.has(message.client_id)) {
+        send(unacknowledged.get(message.client_id));
+      }
+    }, RETRY_MS);
+    return;
+  }
   if (message.client_id) unacknowledged.delete(message.client_id);
   if (message.code === "bad_credentials" && !joined && credentials) {
     // The stored token holds no seat here (any more): join as the session's player.

@@ -191,6 +191,7 @@ function handleLobbyMessage(message) {
     case "queue":
       if (message.state === "waiting" && queue.state !== "idle") {
         queue.confirmed = true;
+        queueStatus.textContent = "";  // any earlier refusal is over
         showQueue();
       } else if (message.state === "idle" && message.reason === "replaced") {
         stopWaiting("You pressed Play in another tab: that one is waiting now.");
@@ -230,6 +231,8 @@ function usePicture(message) {
   }
 }
 
+const PLAY_RETRY_MS = 2000;
+
 function handleSocketError(message) {
   if (message.code === "no_player") {
     stopWaiting("");
@@ -238,6 +241,13 @@ function handleSocketError(message) {
     return;
   }
   showError(queue.state === "waiting" ? queueStatus : lobbyError, message);
+  if (message.code === "unavailable" && queue.state === "waiting") {
+    // Not in the queue: the server could not reach its records. Ask again soon.
+    queue.sentOnSocket = false;
+    queue.confirmed = false;
+    showQueue();
+    setTimeout(sendPlay, PLAY_RETRY_MS);
+  }
 }
 
 // ---------------------------------------------------------------------------------------

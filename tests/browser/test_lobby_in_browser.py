@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import ADMIN_PASSWORD, GAME_URL, OpenPage, Watched, pick_name, play_one
@@ -111,6 +111,47 @@ def test_quick_match_puts_two_players_in_one_game(open_page: OpenPage, server: s
     tab.wait_for_url(f"**/games/{game_id}")
     expect(tab.locator("#game")).to_have_attribute("data-seat", "0")
     expect(tab.locator("#game")).to_have_attribute("data-version", "1")
+    ann.assert_no_errors()
+    bo.assert_no_errors()
+
+
+def test_play_refused_as_unavailable_is_pressed_again_by_the_page(
+        open_page: OpenPage, server: str) -> None:
+    """The first "play" is answered ``unavailable`` (as when the database is down; it never
+    reaches the server). The page says so, keeps waiting and asks again by itself."""
+    ann = open_lobby(open_page, server, "Ann")
+    plays: list[str] = []
+
+    def through_a_failing_store(route: WebSocketRoute) -> None:
+        to_server = route.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "play":
+                plays.append(message)
+                if len(plays) == 1:
+                    route.send(json.dumps({
+                        "type": "error", "code": "unavailable",
+                        "message": "the server cannot reach its records just now; "
+                                   "try again shortly"}))
+                    return
+            to_server.send(message)
+
+        route.on_message(from_page)
+
+    ann.page.route_web_socket(re.compile(r"/ws/lobby"), through_a_failing_store)
+    ann.page.reload()
+    expect(ann.page.locator("#lobby")).to_have_attribute("data-connection", "online")
+    ann.page.locator("#play-button").click()
+    expect(ann.page.locator("#queue-status")).to_contain_text("cannot reach its records")
+    expect(ann.page.locator("#queue-waiting")).to_be_visible()
+    expect(ann.page.locator("#lobby")).to_have_attribute("data-queue", "waiting")
+    expect(ann.page.locator("#queue-status")).to_have_text("")
+    assert len(plays) == 2
+    bo = open_lobby(open_page, server, "Bo")
+    bo.page.locator("#play-button").click()
+    game_id = game_id_of(ann.page)
+    assert game_id_of(bo.page) == game_id
+    expect(ann.page.locator("#game")).to_have_attribute("data-seat", "0")
     ann.assert_no_errors()
     bo.assert_no_errors()
 

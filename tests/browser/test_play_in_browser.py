@@ -19,13 +19,15 @@ necessarily the same game.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from .conftest import GAME_URL, WAIT_MS, OpenPage, Watched, pick_name, play_one
 
@@ -165,5 +167,49 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
     expect(guest.locator("#end-screen")).to_be_visible()
     expect(guest.locator("#log li")).to_have_count(len(told))
     assert guest.locator("#log li").all_inner_texts() == told
+    players.host.assert_no_errors()
+    players.guest.assert_no_errors()
+
+
+def test_a_move_the_server_could_not_store_is_sent_again(open_page: OpenPage,
+                                                        server: str) -> None:
+    """The first action the page sends is answered ``unavailable`` (as when the database
+    is down; the message never reaches the server). The page says so, sends the same action
+    again by itself, and the move reaches the other screen."""
+    players = start_game(open_page, server, wonder_selection="first_game")
+    host, guest = players.host.page, players.guest.page
+    expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
+    actor, other = (host, guest) if _attribute(host, "data-to-act") == "0" else (guest, host)
+    refused: list[dict[str, Any]] = []
+    sent: list[dict[str, Any]] = []
+
+    def through_a_failing_store(route: WebSocketRoute) -> None:
+        to_server = route.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message) if isinstance(message, str) else {}
+            if data.get("type") == "action":
+                sent.append(data)
+                if not refused:
+                    refused.append(data)
+                    route.send(json.dumps({
+                        "type": "error", "code": "unavailable", "client_id": data["client_id"],
+                        "message": "the server cannot reach its records just now; "
+                                   "try again shortly"}))
+                    return
+            to_server.send(message)
+
+        route.on_message(from_page)
+
+    actor.route_web_socket(re.compile(r"/ws/games/"), through_a_failing_store)
+    actor.reload()
+    expect(actor.locator("#game")).to_have_attribute("data-version", "0")
+    play_one(actor, random.Random(SEED))
+    expect(actor.locator("#game-error")).to_contain_text("cannot reach its records")
+    _wait_for_version_above(other, 0)
+    expect(actor.locator("#game")).to_have_attribute("data-version", "1")
+    expect(actor.locator("#game-error")).to_be_hidden()
+    assert len(refused) == 1 and len(sent) == 2, sent
+    assert sent[1] == refused[0], "the same action, under the same client id"
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
