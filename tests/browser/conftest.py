@@ -11,6 +11,7 @@ where they fail. Screenshots go to ``test-output/browser/``. The helpers at the 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -24,6 +25,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import (
@@ -32,6 +34,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Error,
     Page,
+    WebSocketRoute,
     expect,
     sync_playwright,
 )
@@ -238,3 +241,35 @@ def play_one(page: Page, rng: random.Random) -> str:
     action = click_random(page, "[data-action]", rng)
     assert action is not None, f"no enabled option for the card {card}"
     return f"{card} -> {action}"
+
+
+UNAVAILABLE = {"type": "error", "code": "unavailable",
+               "message": "the server cannot reach its records just now; try again shortly"}
+
+
+def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str
+                              ) -> list[dict[str, Any]]:
+    """From the next socket the page opens to ``socket_path``: the first message of
+    ``message_type`` never reaches the server and is answered ``unavailable``, as when the
+    database is down. Returns every such message the page sends, as it sends them."""
+    sent: list[dict[str, Any]] = []
+
+    def route(socket: WebSocketRoute) -> None:
+        to_server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message) if isinstance(message, str) else {}
+            if data.get("type") == message_type:
+                sent.append(data)
+                if len(sent) == 1:
+                    reply = dict(UNAVAILABLE)
+                    if "client_id" in data:  # an action's refusal names it
+                        reply["client_id"] = data["client_id"]
+                    socket.send(json.dumps(reply))
+                    return
+            to_server.send(message)
+
+        socket.on_message(from_page)
+
+    page.route_web_socket(re.compile(re.escape(socket_path)), route)
+    return sent

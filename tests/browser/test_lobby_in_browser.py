@@ -26,10 +26,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, ViewportSize, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import ClientConnection, connect
 
-from .conftest import ADMIN_PASSWORD, GAME_URL, OpenPage, Watched, pick_name, play_one
+from .conftest import (
+    ADMIN_PASSWORD,
+    GAME_URL,
+    OpenPage,
+    Watched,
+    fail_first_as_unavailable,
+    pick_name,
+    play_one,
+)
 
 SOCKET_SECONDS = 10.0  # for one message on a test's own game socket
 NOT_MATCHED_MS = 600  # how long a lone waiting player is watched for a wrong match
@@ -120,25 +128,7 @@ def test_play_refused_as_unavailable_is_pressed_again_by_the_page(
     """The first "play" is answered ``unavailable`` (as when the database is down; it never
     reaches the server). The page says so, keeps waiting and asks again by itself."""
     ann = open_lobby(open_page, server, "Ann")
-    plays: list[str] = []
-
-    def through_a_failing_store(route: WebSocketRoute) -> None:
-        to_server = route.connect_to_server()
-
-        def from_page(message: str | bytes) -> None:
-            if isinstance(message, str) and json.loads(message).get("type") == "play":
-                plays.append(message)
-                if len(plays) == 1:
-                    route.send(json.dumps({
-                        "type": "error", "code": "unavailable",
-                        "message": "the server cannot reach its records just now; "
-                                   "try again shortly"}))
-                    return
-            to_server.send(message)
-
-        route.on_message(from_page)
-
-    ann.page.route_web_socket(re.compile(r"/ws/lobby"), through_a_failing_store)
+    plays = fail_first_as_unavailable(ann.page, "/ws/lobby", "play")
     ann.page.reload()
     expect(ann.page.locator("#lobby")).to_have_attribute("data-connection", "online")
     ann.page.locator("#play-button").click()
