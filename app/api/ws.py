@@ -104,7 +104,7 @@ class GameSocket:
                 "not_joined", "send a join message first",
                 client_id=message.client_id if isinstance(message, Act) else None))
         elif isinstance(message, Sync):
-            await self._send_state("state", message.last_version)
+            await self._send_state(message.last_version)
         elif connection.seat is None:
             connection.send(error_message(
                 "spectator", "spectators cannot act",
@@ -179,12 +179,12 @@ class GameSocket:
                          ready_timeout=self.settings.join_timeout,
                          on_drop=lambda: self.hub.detach(self.game_id, self.connection))
 
-    async def _send_state(self, kind: str, last_version: int | None) -> None:
-        """Send the full state; updates arriving meanwhile wait, and only those newer than
-        the state follow it."""
+    async def _send_state(self, last_version: int | None) -> None:
+        """Send the full state (a ``sync``'s answer); updates arriving meanwhile wait, and
+        only those newer than the state follow it."""
         self.connection.hold_updates()
         try:
-            state = await self._state(kind, last_version)
+            state = await self._state("state", last_version)
         except BaseException:
             self.connection.release_updates(-1)  # whatever came meanwhile, as it came
             raise
