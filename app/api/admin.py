@@ -13,7 +13,6 @@ The login lives in the signed session cookie, next to the player's id (see
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Annotated, Any
@@ -23,6 +22,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.routing import APIRoute
 
+from app import jsontext
 from app.db.models import GAME_STATUSES
 from app.services.admin import SESSION_KEY, AdminService, GameFilter
 from app.services.errors import ServiceError
@@ -240,7 +240,7 @@ async def _json_body(request: Request) -> Any:
                            "send the body as JSON (Content-Type: application/json)", 415)
     body = await _read_body(request, MAX_JSON_BYTES)
     try:
-        return json.loads(body)
+        return jsontext.loads(body)
     except (ValueError, RecursionError):  # RecursionError: nested too deep to read
         raise ServiceError("bad_json", "the body is not valid JSON", 422) from None
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from app import jsontext
 from app.engine import Game, events_for, view
 
 _T = TypeVar("_T")
@@ -101,12 +102,15 @@ def decode(text: str) -> Any:
     """A text frame's JSON; ``malformed`` when it is not JSON, or nested too deeply for
     the decoder (which would otherwise fail with a ``RecursionError``)."""
     try:
-        return json.loads(text)
+        return jsontext.loads(text)
     except json.JSONDecodeError as error:
         raise ProtocolError("malformed", f"not JSON: {error.msg}") from None
     except RecursionError:
         raise ProtocolError("malformed", "not JSON this server reads: nested too deeply"
                             ) from None
+    except jsontext.LoneSurrogateError:
+        raise ProtocolError("malformed", "a string holds a lone UTF-16 surrogate (an "
+                            "escape such as \\ud800 without its pair)") from None
     except ValueError:  # an integer over Python's 4300-digit limit, say
         raise ProtocolError("malformed", "not JSON this server reads: a value is too large"
                             ) from None

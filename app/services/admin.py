@@ -523,6 +523,8 @@ class AdminService:
     async def admin_actions(self, game_id: str | None = None, page: int = 1,
                             per_page: int = PER_PAGE) -> dict[str, Any]:
         """What admins did (to one game, with ``game_id``), the latest first."""
+        if game_id is not None and not repository.GAME_ID.fullmatch(game_id):
+            raise _refuse_filter("game_id is not a game's id")
         async with self._sessions() as session:
             actions, total = await admin_repository.find_admin_actions(
                 session, game_id, offset=(page - 1) * per_page, limit=per_page)

@@ -8,6 +8,7 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -366,6 +367,12 @@ def test_a_bad_record_is_refused_and_nothing_is_stored(admin: TestClient) -> Non
     error = refused(admin.post("/admin/api/import", json={**record, "final_state_hash": "é"}),
                     422, "hash_mismatch")
     assert record["final_state_hash"] in error["message"]
+    # A lone surrogate is valid JSON but no text: it could be stored, never shown again.
+    for field in ("final_state_hash", "game_id", "status", "created_at"):
+        refused(admin.post("/admin/api/import", content=json.dumps({**record, field: "\ud800"}),
+                           headers={"content-type": "application/json"}), 422, "bad_json")
+    refused(admin.post(f"/admin/api/games/{game_id}/abort", content='{"reason": "x\\udfff"}',
+                       headers={"content-type": "application/json"}), 422, "bad_json")
     for not_json in (b"{not json", b"[" * 200_000 + b"]" * 200_000):
         refused(admin.post("/admin/api/import", content=not_json,
                            headers={"content-type": "application/json"}), 422, "bad_json")
@@ -408,6 +415,9 @@ def test_aborting_tells_both_players_and_is_logged(admin: TestClient) -> None:
     assert [(a["kind"], a["game_id"], a["detail"]["reason"], a["detail"]["version"])
             for a in logged] == [("abort", game_id, "Reported for cheating", 1)]
     assert ok(admin.get("/admin/api/actions", params={"game_id": "other"}))["total"] == 0
+    for not_an_id in ("\u0000", "a b", "x" * 65):
+        refused(admin.get("/admin/api/actions", params={"game_id": not_an_id}), 422,
+                "bad_filter")
     detail = ok(admin.get(f"/admin/api/games/{game_id}"))
     assert detail["status"] == "aborted"
     assert [a["kind"] for a in detail["admin_actions"]] == ["abort"]

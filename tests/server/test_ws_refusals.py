@@ -168,6 +168,11 @@ def test_ill_typed_fields_are_not_coerced(make_app: Callable[..., FastAPI]) -> N
         # the size limit.
         refusals.check(seat0, '{"type": "sync", "last_version": ' + "9" * 5000 + "}",
                        "malformed")
+        # A lone surrogate is valid JSON but no text any database stores.
+        # Refused as unreadable, before any field is looked at: no client_id comes back.
+        for lone in (_action(move, 0, "c-\ud800"),
+                     _action({"type": "build", "card": "\udfff"}, 0, "c-2")):
+            refusals.check(seat0, json.dumps(lone), "malformed")
         newcomer = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
         refusals.check(newcomer, {"type": "join", "seat": "1",
                                   "token": table.credentials[1]["token"]}, "malformed")
