@@ -25,12 +25,13 @@ from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
 from .identity import player_id_of
+from .refusals import refusals
 
 router = APIRouter(tags=["lobby"])
 log = logging.getLogger(__name__)
 
 
-@router.get("/api/lobby")
+@router.get("/api/lobby", responses=refusals())
 async def lobby(request: Request) -> dict[str, Any]:
     """What the lobby shows: ``open`` games to join, ``live`` games to watch and, with a
     player session, ``mine``."""

@@ -11,6 +11,7 @@ from app.services.errors import ServiceError
 from app.services.players import SESSION_KEY, PlayerService
 
 from .identity import player_id_of, renew_session, session_of
+from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["players"])
 
@@ -34,7 +35,7 @@ class Me(BaseModel):
     name: str
 
 
-@router.get("/me")
+@router.get("/me", responses=refusals(401))
 async def me(request: Request, players: Players) -> Me:
     """The player this browser's session names; ``no_player`` before a name is picked."""
     player = await players.get(player_id_of(request))
@@ -44,7 +45,7 @@ async def me(request: Request, players: Players) -> Me:
     return Me(**player.to_json())
 
 
-@router.put("/me")
+@router.put("/me", responses=refusals(422))
 async def pick_name(body: PickName, request: Request, players: Players) -> Me:
     """Pick or change the display name. The first time, this browser becomes a player and
     keeps a signed session cookie; no password is needed."""

@@ -13,6 +13,7 @@ from app.services.games import Credentials, GameService, ServiceError
 from app.services.players import clean_name
 
 from .identity import player_id_of
+from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -89,7 +90,7 @@ def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]
             "socket_url": _socket_url(settings, credentials.game_id)}
 
 
-@router.post("/games", status_code=201)
+@router.post("/games", status_code=201, responses=refusals(422))
 async def create_game(body: CreateGame, request: Request, service: Service,
                       settings: AppSettings) -> CreatedGame:
     """Create a game: you hold seat 0; the invite link lets one other person join. With a
@@ -105,7 +106,7 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                        invite_code=created.invite_code, invite_url=invite_url)
 
 
-@router.post("/games/{game_id}/join")
+@router.post("/games/{game_id}/join", responses=refusals(403, 404, 409, 422))
 async def join_game(game_id: str, body: JoinGame, request: Request, service: Service,
                     settings: AppSettings) -> SeatCredentials:
     """Take the free seat (with the invite code, unless the game is listed in the lobby);
@@ -115,13 +116,13 @@ async def join_game(game_id: str, body: JoinGame, request: Request, service: Ser
     return SeatCredentials(**_credentials(settings, credentials))
 
 
-@router.get("/games/{game_id}")
+@router.get("/games/{game_id}", responses=refusals(404, 422))
 async def game_summary(game_id: str, service: Service) -> dict[str, Any]:
     """Public facts: status, options, seats taken, version, result."""
     return await service.summary(game_id)
 
 
-@router.get("/games/{game_id}/view")
+@router.get("/games/{game_id}/view", responses=refusals(401, 404, 422))
 async def seat_view(game_id: str, service: Service,
                     authorization: Annotated[str | None, Header()] = None) -> GameView:
     """The game as your seat sees it. ``Authorization: Bearer <seat token>``."""
@@ -132,7 +133,7 @@ async def seat_view(game_id: str, service: Service,
     return await _view(service, game_id, seat)
 
 
-@router.get("/games/{game_id}/spectate")
+@router.get("/games/{game_id}/spectate", responses=refusals(404, 422))
 async def spectator_view(game_id: str, service: Service) -> GameView:
     """The game as a spectator sees it."""
     return await _view(service, game_id, None)

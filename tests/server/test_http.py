@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from app.api.refusals import RefusalBody
 from app.db.models import Game as GameRow
 from app.db.session import make_engine
 
@@ -441,3 +442,40 @@ def test_openapi_and_docs_are_served(make_app: Callable[..., FastAPI]) -> None:
         assert "/openapi.json" in docs.text
         redoc = client.get("/redoc")
         assert redoc.status_code == 200 and "text/html" in redoc.headers["content-type"]
+
+
+def test_every_refusal_is_documented_with_its_shape(make_app: Callable[..., FastAPI]) -> None:
+    """A client generated from /openapi.json knows each status a route may refuse with,
+    and the one body every refusal has (not FastAPI's default validation error)."""
+    with TestClient(make_app()) as client:
+        spec = client.get("/openapi.json").json()
+        game = client.post("/api/games", json={}).json()
+        game_id, code = game["game_id"], game["invite_code"]
+        client.post(f"/api/games/{game_id}/join", json={"invite_code": code})
+        refused = [
+            ("post", "/api/games", client.post("/api/games", json={"listed": "yes"})),
+            ("post", "/api/games/{game_id}/join",
+             client.post(f"/api/games/{game_id}/join", json={"invite_code": "wrong"})),
+            ("post", "/api/games/{game_id}/join",
+             client.post(f"/api/games/{game_id}/join", json={"invite_code": code})),
+            ("post", "/api/games/{game_id}/join",
+             client.post("/api/games/nothing/join", json={"invite_code": code})),
+            ("get", "/api/games/{game_id}", client.get("/api/games/nothing")),
+            ("get", "/api/games/{game_id}/view", client.get(f"/api/games/{game_id}/view")),
+            ("get", "/api/games/{game_id}/spectate", client.get("/api/games/x/spectate")),
+            ("get", "/api/me", client.get("/api/me")),
+            ("put", "/api/me", client.put("/api/me", json={"name": "\u0007"})),
+        ]
+        for method, path, response in refused:
+            documented = spec["paths"][path][method]["responses"]
+            status = str(response.status_code)
+            assert status in documented, (method, path, status, sorted(documented))
+            assert documented[status]["content"]["application/json"]["schema"] == \
+                {"$ref": "#/components/schemas/RefusalBody"}, (method, path, status)
+            RefusalBody.model_validate(response.json())
+        assert "HTTPValidationError" not in json.dumps(spec)
+        for path, operations in spec["paths"].items():
+            for method, operation in operations.items():
+                if path.startswith("/api/") and path != "/api/catalog" \
+                        and (method, path) != ("delete", "/api/me"):
+                    assert "503" in operation["responses"], (method, path)

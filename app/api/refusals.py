@@ -1,0 +1,38 @@
+"""Refusals as the OpenAPI schema shows them. Every refusal has one shape (built in
+``app.main``): ``{"error": {"code", "message", "detail"?}}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+
+class Refusal(BaseModel):
+    code: str
+    """Stable, for programs: ``not_found``, ``game_full``, ``invalid_request``, ..."""
+    message: str
+    """English, for people; may change."""
+    detail: str | None = None
+    """The engine's own reason, where there is one."""
+
+
+class RefusalBody(BaseModel):
+    error: Refusal
+
+
+_WHEN = {
+    401: "No credentials, or credentials that open nothing here",
+    403: "The invite code is not this game's",
+    404: "No game has this id",
+    409: "The game's state does not allow it (full, own game, aborted, ...)",
+    422: "The body or a parameter fails validation, or a name is not allowed",
+    503: "The database cannot be reached; nothing was changed, try again",
+}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI responses of a route that may refuse with ``statuses``, and with 503,
+    as any route that reads or writes the database may."""
+    return {status: {"model": RefusalBody, "description": _WHEN[status]}
+            for status in (*statuses, 503)}
