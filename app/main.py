@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
@@ -70,9 +70,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             response.headers["WWW-Authenticate"] = "Bearer"
         return response
 
-    async def unavailable(_request: Request, error: Exception) -> JSONResponse:
+    async def unavailable(request: Request, error: Exception) -> Response:
         log.error("storage failure", exc_info=error)
-        return _error(503, "unavailable", UNAVAILABLE)
+        headers = {"Retry-After": "5"}
+        if request.method == "GET" and not request.url.path.startswith(("/api/", "/admin/api/")):
+            # A person asked for a page: say so in one, not in JSON.
+            return pages.templates.TemplateResponse(
+                request, "unavailable.html", {"title": "Unavailable"}, status_code=503,
+                headers=headers)
+        response = _error(503, "unavailable", UNAVAILABLE)
+        response.headers.update(headers)
+        return response
 
     for storage_error in STORAGE_ERRORS:
         app.add_exception_handler(storage_error, unavailable)

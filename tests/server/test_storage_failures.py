@@ -112,6 +112,21 @@ def test_http_answers_503_when_the_database_is_down(
             assert response.json()["error"]["code"] == "unavailable"
 
 
+def test_a_page_asked_for_while_the_database_is_down_says_so(
+        make_app: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app()
+    with serve(app) as client:
+        player(client, "Ann")
+        monkeypatch.setattr(app.state.players, "get", _refused_connection)
+        for path in ("/", "/games/some-game", "/join/some-game"):
+            page = client.get(path)
+            assert page.status_code == 503 and "text/html" in page.headers["content-type"]
+            assert 'id="unavailable"' in page.text and "Nothing is" in page.text
+            assert page.headers["retry-after"] == "5"
+        api = client.get("/api/me")
+        assert api.status_code == 503 and api.json()["error"]["code"] == "unavailable"
+
+
 def test_play_while_the_database_is_down_is_unavailable(
         make_app: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app()
