@@ -18,9 +18,8 @@ from fastapi.testclient import TestClient
 from test_random_games import _hidden_ids, _strings
 
 from app.engine import WONDERS, Game
-from app.engine.state import DecisionKind
 
-from .test_ws_hidden import Scanner, _check_library_draw, _fond_of_the_great_library
+from .test_ws_hidden import Scanner
 from .wsclient import (
     LobbyClient,
     ProtocolClient,
@@ -84,15 +83,8 @@ def test_a_spectator_from_the_lobby_is_never_shown_a_hidden_identity(
 
             chooser = random.Random(played)
             latecomers_at = chooser.randrange(10, 40)
-            while not table.replica.is_over:
-                step = table.step(chooser, prefer=_fond_of_the_great_library)
-                scanner.record()
-                scanner.check_inboxes()
-                decision = table.replica.decision
-                if decision is not None and decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
-                    draws += 1
-                    _check_library_draw(step, decision.seat)
-                if len(table.history) == latecomers_at:
+            for played in scanner.play(chooser):
+                if played == latecomers_at:
                     # Spectators arriving in the middle: with no session, and catching up.
                     version = len(table.history)
                     late, welcome = _watch(nobody, game_id)
@@ -109,6 +101,7 @@ def test_a_spectator_from_the_lobby_is_never_shown_a_hidden_identity(
             assert len(state["missed"]) == len(table.history)
             scanner.check_catch_up("spectator", state)
             scanner.check_inboxes()
+            draws += scanner.library_draws
             # What was hidden was computed on the server's own game.
             final, version = server_game(ann, game_id)
             assert version == len(table.history)

@@ -11,7 +11,7 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from fastapi import FastAPI
@@ -46,6 +46,8 @@ class Scanner:
         self.hidden: dict[str, list[set[str]]] = {a: [] for a in SEATS}
         """Per audience, the hidden ids at each version (index = version)."""
         self.scanned = dict.fromkeys(SEATS, 0)
+        self.library_draws = 0
+        """Great Library draws seen by :meth:`play`, each checked."""
         self.record()
 
     def record(self) -> None:
@@ -83,6 +85,20 @@ class Scanner:
             self.check(audience, entry, entry["version"],
                        f"the missed events of a {message['type']}")
 
+    def play(self, chooser: random.Random) -> Iterator[int]:
+        """Play the table's game to its end, fond of the Great Library, checking every
+        message after each action; yields the number of actions played after each."""
+        table = self.table
+        while not table.replica.is_over:
+            step = table.step(chooser, prefer=_fond_of_the_great_library)
+            self.record()
+            self.check_inboxes()
+            decision = table.replica.decision
+            if decision is not None and decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
+                self.library_draws += 1
+                _check_library_draw(step, decision.seat)
+            yield len(table.history)
+
 
 def test_no_message_reveals_a_hidden_identity(make_app: Callable[..., FastAPI]) -> None:
     library_draws = 0
@@ -95,15 +111,8 @@ def test_no_message_reveals_a_hidden_identity(make_app: Callable[..., FastAPI]) 
             scanner.check_inboxes()  # the welcomes
             chooser = random.Random(number)
             late_join = chooser.randrange(3, 40)
-            while not table.replica.is_over:
-                step = table.step(chooser, prefer=_fond_of_the_great_library)
-                scanner.record()
-                scanner.check_inboxes()
-                decision = table.replica.decision
-                if decision is not None and decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
-                    library_draws += 1
-                    _check_library_draw(step, decision.seat)
-                if len(table.history) == late_join:
+            for played in scanner.play(chooser):
+                if played == late_join:
                     # Latecomers catch up from the start: a seat and a spectator.
                     for audience, seat in SEATS.items():
                         if seat is None:
@@ -124,6 +133,7 @@ def test_no_message_reveals_a_hidden_identity(make_app: Callable[..., FastAPI]) 
                 assert len(state["missed"]) == len(table.history)
                 scanner.check_catch_up(audience, state)
             scanner.check_inboxes()
+            library_draws += scanner.library_draws
 
             # The replica is the server's game: what was hidden was computed on the truth.
             server, version = server_game(client, table.game_id)
