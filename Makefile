@@ -60,7 +60,7 @@ compile: $(STAMP)
 
 pytest-compiled: compile
 	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
-		-p no:cacheprovider --ignore=tests/server --ignore=tests/browser
+		-p no:cacheprovider tests/engine
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled

@@ -19,8 +19,8 @@ from typing import Any
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
-from .conftest import ADMIN_PASSWORD as PASSWORD
-from .conftest import OpenPage
+from tests.browser.conftest import ADMIN_PASSWORD as PASSWORD
+from tests.browser.conftest import OpenPage
 
 MOVES = 3
 

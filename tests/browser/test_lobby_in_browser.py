@@ -29,7 +29,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from websockets.sync.client import ClientConnection, connect
 
-from .conftest import (
+from tests.browser.conftest import (
     ADMIN_PASSWORD,
     GAME_URL,
     OpenPage,

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from .conftest import (
+from tests.browser.conftest import (
     GAME_URL,
     WAIT_MS,
     OpenPage,

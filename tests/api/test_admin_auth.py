@@ -1,0 +1,264 @@
+"""Every admin route refuses without a valid admin login: no session, a tampered or
+forged cookie, an expired login, a login made under another password, after logging out,
+and when the admin pages are closed (production without a password). The routes are
+read from the application itself, so a route added later is checked too.
+
+Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from itsdangerous import TimestampSigner
+
+from app.main import SESSION_COOKIE
+from tests.factories import new_game, serve
+
+PASSWORD = "correct horse battery staple"
+PUBLIC = {("GET", "/admin/login"), ("POST", "/admin/login")}
+"""The only admin routes open to anyone: the login form and its POST."""
+EXPECTED = {
+    ("POST", "/admin/logout"), ("GET", "/admin"), ("GET", "/admin/games/{game_id}"),
+    ("GET", "/admin/import"), ("GET", "/admin/api/games"),
+    ("GET", "/admin/api/games/{game_id}"), ("GET", "/admin/api/games/{game_id}/export"),
+    ("GET", "/admin/api/games/{game_id}/positions/{seq}"),
+    ("POST", "/admin/api/games/{game_id}/abort"), ("POST", "/admin/api/import"),
+    ("GET", "/admin/api/actions"),
+}
+
+
+def _walk(routes: Any) -> Iterator[tuple[str, set[str]]]:
+    """(path, methods) of every route, included routers opened (FastAPI keeps them as
+    included-router entries whose effective routes carry the full path)."""
+    for route in routes:
+        contexts = getattr(route, "effective_route_contexts", None)
+        if contexts is not None:
+            for context in contexts():
+                yield context.path, set(context.methods or ())
+        elif hasattr(route, "methods") and hasattr(route, "path"):
+            yield route.path, set(route.methods or ())
+        elif hasattr(route, "routes"):
+            yield from _walk(route.routes)
+
+
+def admin_routes(app: FastAPI) -> list[tuple[str, str]]:
+    """Every (method, path) under /admin but the login form."""
+    found = {(method, path) for path, methods in _walk(app.routes)
+             if path == "/admin" or path.startswith("/admin/") for method in methods}
+    return sorted(found - PUBLIC - {("HEAD", path) for _, path in PUBLIC})
+
+
+def _send(client: TestClient, method: str, path: str, game_id: str) -> Any:
+    url = path.replace("{game_id}", game_id).replace("{seq}", "0")
+    # A well-formed JSON body, so that only the missing login can be the reason to refuse.
+    body = {"reason": "test"} if url.endswith("/abort") else {"format": "duel-game"}
+    return client.request(method, url, json=body if method == "POST" else None,
+                          follow_redirects=False)
+
+
+def assert_all_refused(client: TestClient, app: FastAPI, game_id: str,
+                       api_status: int = 401, api_code: str = "admin_required") -> None:
+    routes = admin_routes(app)
+    for method, path in routes:
+        response = _send(client, method, path, game_id)
+        where = f"{method} {path}"
+        if path.startswith("/admin/api/"):
+            assert response.status_code == api_status, (where, response.text)
+            assert response.json()["error"]["code"] == api_code, where
+        else:
+            assert response.status_code == 303, (where, response.status_code)
+            assert response.headers["location"].startswith("/admin/login?next="), where
+    # Nothing refused was done: the game is still on, nothing was imported.
+    assert client.get(f"/api/games/{game_id}").json()["status"] == "active"
+
+
+def log_in(client: TestClient, password: str = PASSWORD) -> Any:
+    return client.post("/admin/login", data={"password": password, "next": "/admin"},
+                       follow_redirects=False)
+
+
+def _cookie(client: TestClient) -> str:
+    value = client.cookies.get(SESSION_COOKIE)
+    assert value, "no session cookie"
+    return value
+
+
+def _set_cookie(client: TestClient, value: str) -> None:
+    client.cookies.clear()
+    client.cookies.set(SESSION_COOKIE, value)
+
+
+def _signed_session(secret: str, data: dict[str, Any]) -> str:
+    """A session cookie as Starlette's SessionMiddleware writes one."""
+    payload = base64.b64encode(json.dumps(data).encode())
+    return TimestampSigner(secret).sign(payload).decode()
+
+
+@pytest.fixture
+def admin_app(make_app: Callable[..., FastAPI]) -> FastAPI:
+    return make_app(admin_password=PASSWORD)
+
+
+def test_the_routes_found_are_the_admin_routes(admin_app: FastAPI) -> None:
+    assert set(admin_routes(admin_app)) == EXPECTED
+
+
+def test_every_admin_route_refuses_without_a_login(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert_all_refused(client, admin_app, game_id)
+        # The same routes answer once logged in (the GETs; the POSTs are tested elsewhere).
+        assert log_in(client).status_code == 303
+        for method, path in admin_routes(admin_app):
+            if method == "GET":
+                response = _send(client, method, path, game_id)
+                assert response.status_code == 200, (path, response.text)
+                assert response.headers["cache-control"] == "no-store"
+
+
+def test_a_tampered_or_forged_cookie_is_refused(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert log_in(client).status_code == 303
+        genuine = _cookie(client)
+        payload, _, signature = genuine.partition(".")
+        data = json.loads(base64.b64decode(payload))
+        assert set(data["admin"]) == {"at", "key"}
+
+        # The same session with a later login time: the signature no longer matches.
+        altered = {**data, "admin": {**data["admin"], "at": data["admin"]["at"] + 3600}}
+        _set_cookie(client, base64.b64encode(json.dumps(altered).encode()).decode()
+                    + "." + signature)
+        assert_all_refused(client, admin_app, game_id)
+
+        # Signed with a key that is not the server's.
+        _set_cookie(client, _signed_session("not-the-secret", data))
+        assert_all_refused(client, admin_app, game_id)
+
+        # Signed with the right key (say it leaked) but without the password's fingerprint.
+        forged = {"admin": {"at": int(time.time()), "key": "0" * 64}}
+        _set_cookie(client, _signed_session("test-secret", forged))
+        assert_all_refused(client, admin_app, game_id)
+
+        _set_cookie(client, genuine)
+        assert client.get("/admin/api/games").status_code == 200
+
+
+def test_an_expired_login_is_refused(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert log_in(client).status_code == 303
+        admin = admin_app.state.admin
+        hours = admin_app.state.settings.admin_session_hours
+        admin.clock = lambda: time.time() + hours * 3600 - 60
+        assert client.get("/admin/api/games").status_code == 200
+        admin.clock = lambda: time.time() + hours * 3600 + 1
+        assert_all_refused(client, admin_app, game_id)
+
+
+def test_changing_the_password_ends_admin_logins(make_app: Callable[..., FastAPI]) -> None:
+    before, after = make_app(admin_password=PASSWORD), make_app(admin_password="new one")
+    with serve(before) as old_server, serve(after) as new_server:
+        game_id = new_game(old_server)[0]["game_id"]
+        assert log_in(old_server).status_code == 303
+        _set_cookie(new_server, _cookie(old_server))
+        assert_all_refused(new_server, after, game_id)
+
+
+def test_logging_out_ends_the_login_and_keeps_the_player(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        me = client.put("/api/me", json={"name": "Ann"}).json()
+        assert log_in(client).status_code == 303
+        assert client.get("/admin/api/games").status_code == 200
+        response = client.post("/admin/logout", follow_redirects=False)
+        assert response.status_code == 303
+        assert response.headers["location"] == "/admin/login"
+        assert_all_refused(client, admin_app, game_id)
+        assert client.get("/api/me").json() == me
+
+
+def test_everything_is_closed_in_production_without_a_password(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = make_app(environment="production", admin_password=None)
+    with serve(app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert_all_refused(client, app, game_id, 503, "admin_disabled")
+        page = client.get("/admin/login")
+        assert page.status_code == 503
+        assert "DUEL_ADMIN_PASSWORD" in page.text
+        assert log_in(client, "admin").status_code == 503
+        assert_all_refused(client, app, game_id, 503, "admin_disabled")
+
+
+def test_a_production_password_opens_the_pages(make_app: Callable[..., FastAPI]) -> None:
+    app = make_app(environment="production", admin_password=PASSWORD)
+    with serve(app) as client:
+        assert log_in(client, "admin").status_code == 401  # no development default
+        assert log_in(client).status_code == 303
+        assert client.get("/admin/api/games").status_code == 200
+
+
+def test_wrong_passwords_are_refused_then_throttled(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        for _ in range(5):
+            response = log_in(client, "guess")
+            assert response.status_code == 401
+            assert "Wrong password." in response.text
+        assert client.get("/admin/api/games").status_code == 401
+        # Even the right password waits until the oldest failure is five minutes old.
+        throttled = log_in(client)
+        assert throttled.status_code == 429
+        assert "try again in" in throttled.text
+        assert client.get("/admin/api/games").status_code == 401
+        admin_app.state.admin.clock = lambda: time.time() + 301
+        assert log_in(client).status_code == 303
+        assert client.get("/admin/api/games").status_code == 200
+
+
+def test_a_login_post_that_is_not_the_form_is_refused(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        fields = {f"field{n}": "x" for n in range(11)}
+        response = client.post("/admin/login", data={**fields, "password": PASSWORD},
+                               follow_redirects=False)
+        assert response.status_code == 400 and "not the login form" in response.text
+        assert client.get("/admin/api/games").status_code == 401
+
+
+def test_after_login_only_admin_pages_are_a_destination(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        for target, landing in [("/admin/import", "/admin/import"),
+                                ("https://evil.example/", "/admin"),
+                                ("//evil.example/admin", "/admin"),
+                                ("/admin/logout", "/admin")]:
+            client.cookies.clear()
+            response = client.post("/admin/login", data={"password": PASSWORD, "next": target},
+                                   follow_redirects=False)
+            assert response.headers["location"] == landing, target
+        # A page asked for without a login comes back after it, query included.
+        client.cookies.clear()
+        asked = client.get("/admin?status=active&page=1", follow_redirects=True)
+        assert asked.url.path == "/admin/login"
+        assert 'value="/admin?status=active&amp;page=1"' in asked.text
+
+
+def test_changes_take_json_bodies_only(admin_app: FastAPI) -> None:
+    with serve(admin_app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert log_in(client).status_code == 303
+        # What a form on another site could send: refused, nothing done.
+        response = client.post(f"/admin/api/games/{game_id}/abort",
+                               data={"reason": "from a form"})
+        assert response.status_code == 415
+        assert response.json()["error"]["code"] == "json_required"
+        response = client.post("/admin/api/import", content=b'{"format": "duel-game"}',
+                               headers={"content-type": "text/plain"})
+        assert response.status_code == 415
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "active"

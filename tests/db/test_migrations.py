@@ -1,0 +1,122 @@
+"""The Alembic migrations: up, down and up again on each database, and after them the
+schema is exactly what the models say."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.config import main as alembic_cli
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection
+
+from app.config import get_settings
+from app.db.models import Base
+from app.db.session import make_engine
+from tests.factories import ROOT, Database
+
+TABLES = {"game", "seat", "game_action", "player", "admin_action"}
+
+
+def _config(database: Database, **attributes: Any) -> Config:
+    config = Config(str(ROOT / "alembic.ini"), **attributes)
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.attributes["url"] = database.url
+    if database.schema:
+        config.attributes["schema"] = database.schema
+    return config
+
+
+def _head() -> str:
+    head = ScriptDirectory.from_config(Config(str(ROOT / "alembic.ini"))).get_current_head()
+    assert head is not None
+    return head
+
+
+def _inspect(database: Database) -> dict[str, Any]:
+    """The tables, the revision stamped, and autogenerate's differences with the models."""
+
+    def look(connection: Connection) -> dict[str, Any]:
+        context = MigrationContext.configure(connection, opts={
+            "compare_type": True, "compare_server_default": True})
+        return {
+            "tables": set(inspect(connection).get_table_names()) - {"alembic_version"},
+            "revision": context.get_current_revision(),
+            "differences": compare_metadata(context, Base.metadata),
+        }
+
+    async def run() -> dict[str, Any]:
+        engine = make_engine(database.url, database.schema)
+        try:
+            async with engine.connect() as connection:
+                return await connection.run_sync(look)
+        finally:
+            await engine.dispose()
+
+    return asyncio.run(run())
+
+
+def test_the_migrated_schema_is_exactly_the_models(database: Database) -> None:
+    found = _inspect(database)
+    assert found["tables"] == TABLES
+    assert found["revision"] == _head()
+    assert found["differences"] == []
+
+
+def test_upgrade_downgrade_upgrade(database: Database) -> None:
+    config = _config(database)
+    command.downgrade(config, "base")
+    found = _inspect(database)
+    assert found["tables"] == set() and found["revision"] is None
+
+    command.upgrade(config, "head")
+    found = _inspect(database)
+    assert found["tables"] == TABLES and found["revision"] == _head()
+    assert found["differences"] == []
+
+    # Already at head: upgrading again changes nothing.
+    command.upgrade(config, "head")
+    assert _inspect(database) == found
+
+
+def test_the_command_line_migrates_the_configured_database(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an operator runs: ``alembic -x url=... downgrade base`` and ``upgrade head``
+    (the PostgreSQL schema from DUEL_DATABASE_SCHEMA)."""
+    monkeypatch.chdir(ROOT)
+    if database.schema:
+        monkeypatch.setenv("DUEL_DATABASE_SCHEMA", database.schema)
+    get_settings.cache_clear()
+    try:
+        ini = str(ROOT / "alembic.ini")
+        alembic_cli(["-c", ini, "-x", f"url={database.url}", "downgrade", "base"])
+        assert _inspect(database)["tables"] == set()
+        alembic_cli(["-c", ini, "-x", f"url={database.url}", "upgrade", "head"])
+    finally:
+        get_settings.cache_clear()
+    found = _inspect(database)
+    assert found["tables"] == TABLES and found["differences"] == []
+
+
+def test_the_migration_can_be_printed_as_sql(database: Database) -> None:
+    """``alembic upgrade head --sql``, for operators who apply SQL by hand."""
+    out = io.StringIO()
+    command.upgrade(_config(database, output_buffer=out), "head", sql=True)
+    sql = out.getvalue()
+    for table in TABLES:
+        assert f"CREATE TABLE {table}" in sql
+    assert "alembic_version" in sql
+
+
+def test_the_migrations_directory_has_one_head() -> None:
+    scripts = ScriptDirectory.from_config(Config(str(ROOT / "alembic.ini")))
+    assert len(scripts.get_heads()) == 1
+    assert Path(scripts.dir).resolve() == (ROOT / "migrations").resolve()

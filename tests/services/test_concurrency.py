@@ -1,0 +1,383 @@
+"""Races: actions submitted at the same time, on one server and on two servers sharing the
+database; the same action sent twice; and nobody hears of an action before it is stored."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.db import repository
+from app.db.models import Game as GameRow
+from app.db.models import GameAction
+from app.db.session import make_engine, make_sessionmaker
+from app.engine import Game, Options
+from app.realtime.pubsub import LOBBY_CHANNEL, InProcessPubSub
+from app.services.games import Accepted, GameService, ServiceError
+from tests.factories import Database
+
+
+@dataclass
+class Server:
+    """One server's game service, with its own engine, pub/sub and record of what it
+    published."""
+
+    service: GameService
+    engine: AsyncEngine
+    pubsub: InProcessPubSub
+    published: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+@asynccontextmanager
+async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Server]]:
+    made: list[Server] = []
+    try:
+        for _ in range(count):
+            engine = make_engine(database.url, database.schema)
+            pubsub = InProcessPubSub()
+            server = Server(GameService(make_sessionmaker(engine), pubsub, database.settings()),
+                            engine, pubsub)
+
+            async def record(channel: str, message: dict[str, Any],
+                             server: Server = server) -> None:
+                if channel != LOBBY_CHANNEL:  # the game updates, not the lobby's
+                    server.published.append((channel, message))
+
+            pubsub.subscribe(record)
+            made.append(server)
+        yield made
+    finally:
+        for server in made:
+            await server.engine.dispose()
+
+
+async def started_game(service: GameService, **options: Any) -> tuple[str, list[str]]:
+    """A game with both seats taken, seat 0 to act first: its id and the seats' tokens."""
+    created = await service.create_game(wonder_selection=options.get("wonder_selection",
+                                                                     "draft"),
+                                        creator_starts=True, name=None)
+    game_id = created.credentials.game_id
+    joined = await service.join_game(game_id, created.invite_code, None)
+    return game_id, [created.credentials.token, joined.token]
+
+
+async def log_rows(database: Database, game_id: str) -> list[Any]:
+    """The game's log as stored, read on a connection of our own."""
+    return await database.read(select(GameAction).where(GameAction.game_id == game_id)
+                               .order_by(GameAction.seq))
+
+
+async def replayed_hash(database: Database, game_id: str) -> str:
+    [row] = await database.read(
+        select(GameRow.seed, GameRow.options).where(GameRow.id == game_id))
+    notations = [r.notation for r in await log_rows(database, game_id)]
+    return Game.replay(row.seed, Options.from_json(row.options), notations).state_hash()
+
+
+async def state(service: GameService, game_id: str) -> tuple[str, int]:
+    game, version = await service.current(game_id)
+    return game.state_hash(), version
+
+
+async def two_legal_actions(service: GameService, game_id: str) -> tuple[int, int, list[Any]]:
+    """The version, the seat to act and two different legal actions of it."""
+    game, version = await service.current(game_id)
+    seat = game.to_act
+    assert seat is not None
+    actions = [a.to_json() for a in game.legal_actions()]
+    assert len(actions) >= 2
+    return version, seat, actions[:2]
+
+
+def outcome_of(result: Accepted | BaseException) -> str:
+    if isinstance(result, Accepted):
+        return "duplicate" if result.duplicate else "applied"
+    assert isinstance(result, ServiceError), repr(result)
+    return result.code
+
+
+# ---------------------------------------------------------------------- one server
+
+async def test_two_actions_at_the_same_version_on_one_server(database: Database) -> None:
+    async with servers(database) as (server,):
+        service = server.service
+        game_id, _ = await started_game(service)
+        for _round in range(3):
+            version, seat, (first, second) = await two_legal_actions(service, game_id)
+            results = await asyncio.gather(
+                service.submit(game_id, seat, first, version, None),
+                service.submit(game_id, seat, second, version, None),
+                return_exceptions=True)
+            assert sorted(outcome_of(r) for r in results) == ["applied", "stale_version"]
+            winner = next(r for r in results if isinstance(r, Accepted))
+            assert winner.version == version + 1
+            applied = first if isinstance(results[0], Accepted) else second
+            rows = await log_rows(database, game_id)
+            assert [r.seq for r in rows] == list(range(1, version + 2))
+            assert rows[-1].action == applied
+        assert await state(service, game_id) == (await replayed_hash(database, game_id), 3)
+        assert [m["version"] for _, m in server.published] == [1, 2, 3]
+
+
+# ---------------------------------------------------------------------- two servers
+
+async def race_at_the_write(monkeypatch: pytest.MonkeyPatch,
+                            *submissions: Awaitable[Accepted]) -> list[Any]:
+    """Run the submissions together, holding each just before it writes until all are
+    there: each has passed the version check, so only the database can decide."""
+    all_there = asyncio.Barrier(len(submissions))
+    record_progress = repository.record_progress
+
+    async def in_step(*args: Any, **kwargs: Any) -> bool:
+        await asyncio.wait_for(all_there.wait(), 10)
+        return await record_progress(*args, **kwargs)
+
+    monkeypatch.setattr(repository, "record_progress", in_step)
+    try:
+        return await asyncio.gather(*submissions, return_exceptions=True)
+    finally:
+        monkeypatch.setattr(repository, "record_progress", record_progress)
+
+
+async def test_two_servers_racing_for_the_same_seq(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both servers check the version, both find it current and both write the next seq:
+    the (game_id, seq) primary key lets exactly one of them commit."""
+    async with servers(database, 2) as (one, two):
+        game_id, _ = await started_game(one.service)
+        # Both have the game replayed in memory.
+        assert await state(one.service, game_id) == await state(two.service, game_id)
+        version, seat, (first, second) = await two_legal_actions(one.service, game_id)
+
+        results = await race_at_the_write(
+            monkeypatch,
+            one.service.submit(game_id, seat, first, version, "from-one"),
+            two.service.submit(game_id, seat, second, version, "from-two"))
+
+        assert sorted(outcome_of(r) for r in results) == ["applied", "stale_version"], results
+        winner, loser = (one, two) if isinstance(results[0], Accepted) else (two, one)
+        applied = first if winner is one else second
+        rows = await log_rows(database, game_id)
+        assert [(r.seq, r.action) for r in rows] == [(1, applied)]
+        assert len(winner.published) == 1 and loser.published == []
+
+        # The loser's replay had the refused action applied: it must catch up to the log.
+        expected = (await replayed_hash(database, game_id), 1)
+        assert await state(winner.service, game_id) == expected
+        assert await state(loser.service, game_id) == expected
+
+        # And the game goes on through either server.
+        game, _ = await loser.service.current(game_id)
+        assert game.to_act is not None
+        nxt = game.legal_actions()[0].to_json()
+        assert (await loser.service.submit(game_id, game.to_act, nxt, 1, None)).version == 2
+        expected = (await replayed_hash(database, game_id), 2)
+        assert await state(winner.service, game_id) == expected
+        assert await state(loser.service, game_id) == expected
+
+
+async def test_two_servers_playing_one_game_in_turn_and_in_races(database: Database) -> None:
+    """Rounds of two servers each submitting a legal action at the current version: every
+    round applies exactly one, and both servers always agree with the log."""
+    chooser = random.Random(3)
+    async with servers(database, 2) as (one, two):
+        game_id, _ = await started_game(one.service)
+        for round_ in range(1, 13):
+            game, version = await (one if round_ % 2 else two).service.current(game_id)
+            assert version == round_ - 1
+            seat = game.to_act
+            assert seat is not None
+            picks = [chooser.choice(game.legal_actions()).to_json() for _ in range(2)]
+            results = await asyncio.gather(
+                one.service.submit(game_id, seat, picks[0], version, f"one-{round_}"),
+                two.service.submit(game_id, seat, picks[1], version, f"two-{round_}"),
+                return_exceptions=True)
+            assert sorted(outcome_of(r) for r in results) == ["applied", "stale_version"], (
+                round_, results)
+            expected = (await replayed_hash(database, game_id), round_)
+            assert await state(one.service, game_id) == expected
+            assert await state(two.service, game_id) == expected
+        rows = await log_rows(database, game_id)
+        assert [r.seq for r in rows] == list(range(1, 13))
+        assert len(one.published) + len(two.published) == 12
+
+
+# ---------------------------------------------------------------------- the same action twice
+
+async def test_the_same_client_id_sent_again_is_applied_once(database: Database) -> None:
+    async with servers(database) as (server,):
+        service = server.service
+        game_id, _ = await started_game(service)
+        version, seat, (action, _) = await two_legal_actions(service, game_id)
+        assert await service.submit(game_id, seat, action, version, "mine") == Accepted(1)
+        # Sent again (the client never saw the ack), even with the version it now knows.
+        for again_at in (version, version + 1):
+            again = await service.submit(game_id, seat, action, again_at, "mine")
+            assert again == Accepted(1, duplicate=True)
+        assert [r.seq for r in await log_rows(database, game_id)] == [1]
+        assert len(server.published) == 1
+        assert (await state(service, game_id))[1] == 1
+
+
+async def test_the_same_client_id_sent_twice_at_once_is_applied_once(
+        database: Database) -> None:
+    async with servers(database) as (server,):
+        service = server.service
+        game_id, _ = await started_game(service)
+        version, seat, (action, _) = await two_legal_actions(service, game_id)
+        results = await asyncio.gather(
+            *(service.submit(game_id, seat, action, version, "mine") for _ in range(3)),
+            return_exceptions=True)
+        assert sorted(outcome_of(r) for r in results) == ["applied", "duplicate", "duplicate"]
+        assert {r.version for r in results if isinstance(r, Accepted)} == {1}
+        rows = await log_rows(database, game_id)
+        assert [(r.seq, r.client_id) for r in rows] == [(1, "mine")]
+        assert len(server.published) == 1
+
+
+async def test_the_same_client_id_on_two_servers_at_once_is_applied_once(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client resends its action after reconnecting and reaches another server while the
+    first is still writing it. The action is stored once, and the resend is acknowledged
+    as a duplicate: it was applied (docs/protocol.md, Versions: "a resend after it was
+    applied gets ack with duplicate: true ..., not stale_version"; and stale_version means
+    "nothing was applied")."""
+    async with servers(database, 2) as (one, two):
+        game_id, _ = await started_game(one.service)
+        await state(two.service, game_id)
+        version, seat, (action, _) = await two_legal_actions(one.service, game_id)
+
+        results = await race_at_the_write(
+            monkeypatch,
+            one.service.submit(game_id, seat, action, version, "mine"),
+            two.service.submit(game_id, seat, action, version, "mine"))
+
+        rows = await log_rows(database, game_id)
+        assert [(r.seq, r.client_id) for r in rows] == [(1, "mine")]
+        expected = (await replayed_hash(database, game_id), 1)
+        assert await state(one.service, game_id) == expected
+        assert await state(two.service, game_id) == expected
+        assert len(one.published) + len(two.published) == 1
+        assert sorted(outcome_of(r) for r in results) == ["applied", "duplicate"], results
+        assert {r.version for r in results if isinstance(r, Accepted)} == {1}
+
+
+async def test_a_client_id_is_used_once_per_game(database: Database) -> None:
+    """The same id is a duplicate only for the same seat and the same action (in either of
+    its forms); any other use is refused with client_id_reused and applies nothing."""
+    async with servers(database) as (server,):
+        service = server.service
+        game_id, _ = await started_game(service)
+        game, _ = await service.current(game_id)
+        first, other = game.legal_actions()[:2]
+        assert await service.submit(game_id, 0, first.to_json(), 0, "1") == Accepted(1)
+        # The same action in notation is the same action.
+        assert await service.submit(game_id, 0, str(first), 0, "1") == Accepted(1, True)
+
+        game, _ = await service.current(game_id)
+        assert game.to_act == 1
+        answer = game.legal_actions()[0]
+        # Seat 1's client picked the id seat 0's client used: refused, not swallowed.
+        with pytest.raises(ServiceError) as refused:
+            await service.submit(game_id, 1, answer.to_json(), 1, "1")
+        assert (refused.value.code, refused.value.status) == ("client_id_reused", 409)
+        # Seat 0 using its id again for another action: refused too.
+        with pytest.raises(ServiceError) as refused:
+            await service.submit(game_id, 0, other.to_json(), 0, "1")
+        assert refused.value.code == "client_id_reused"
+        assert [r.seq for r in await log_rows(database, game_id)] == [1]
+        assert len(server.published) == 1
+
+        assert await service.submit(game_id, 1, answer.to_json(), 1, "2") == Accepted(2)
+        assert [(r.seat, r.client_id) for r in await log_rows(database, game_id)] == [
+            (0, "1"), (1, "2")]
+
+
+# ---------------------------------------------------------------------- commit, then publish
+
+async def test_an_action_is_published_only_once_it_is_committed(database: Database) -> None:
+    async with servers(database, 2) as (one, two):
+        observer = make_engine(database.url, database.schema)
+        sessions = make_sessionmaker(observer)
+        checks: list[tuple[int, bool, int | None]] = []
+
+        async def look_in_the_database(game_id: str, message: dict[str, Any]) -> None:
+            async with sessions() as session:
+                stored = await session.scalar(
+                    select(func.count()).select_from(GameAction).where(
+                        GameAction.game_id == game_id, GameAction.seq == message["version"]))
+                row_version = await session.scalar(
+                    select(GameRow.version).where(GameRow.id == game_id))
+            checks.append((message["version"], stored == 1, row_version))
+
+        one.pubsub.subscribe(look_in_the_database)
+        two.pubsub.subscribe(look_in_the_database)
+        try:
+            game_id, _ = await started_game(one.service)
+            for version in range(8):
+                server = (one, two)[version % 2]
+                game, _ = await server.service.current(game_id)
+                assert game.to_act is not None
+                await server.service.submit(game_id, game.to_act,
+                                            game.legal_actions()[0].to_json(), version, None)
+        finally:
+            await observer.dispose()
+        assert checks == [(v, True, v) for v in range(1, 9)]
+        published = [m for _, m in one.published + two.published]
+        assert sorted(m["version"] for m in published) == list(range(1, 9))
+        assert all(set(m["updates"]) == {"0", "1", "spectator"} for m in published)
+
+
+async def test_a_refused_action_is_neither_stored_nor_published(database: Database) -> None:
+    async with servers(database) as (server,):
+        service = server.service
+        game_id, _ = await started_game(service)
+        before = await state(service, game_id)
+        attempts: list[Callable[[], Awaitable[Accepted]]] = [
+            lambda: service.submit(game_id, 1, "pick:the_sphinx", 0, "a"),  # not its turn
+            lambda: service.submit(game_id, 0, {"type": "pick_wonder"}, 0, "b"),  # malformed
+            lambda: service.submit(game_id, 0, "build:tavern", 0, "c"),  # not now
+            lambda: service.submit(game_id, 0, "pick:the_sphinx", 5, "d"),  # stale
+        ]
+        codes = []
+        for attempt in attempts:
+            with pytest.raises(ServiceError) as refused:
+                await attempt()
+            codes.append(refused.value.code)
+        assert codes == ["not_your_turn", "malformed", "illegal", "stale_version"]
+        assert await log_rows(database, game_id) == []
+        assert server.published == []
+        assert await state(service, game_id) == before
+        # The ids of refused actions stay free for the real thing.
+        game, _ = await service.current(game_id)
+        action = game.legal_actions()[0].to_json()
+        assert await service.submit(game_id, 0, action, 0, "a") == Accepted(1)
+
+
+# ---------------------------------------------------------------------- joining
+
+async def test_two_people_joining_at_once_get_one_seat(database: Database) -> None:
+    async with servers(database, 2) as (one, two):
+        for services in ((one.service, one.service), (one.service, two.service)):
+            created = await one.service.create_game(wonder_selection="draft",
+                                                    creator_starts=False, name=None)
+            game_id = created.credentials.game_id
+            results = await asyncio.gather(
+                *(s.join_game(game_id, created.invite_code, f"p{i}")
+                  for i, s in enumerate(services)),
+                return_exceptions=True)
+            seats = [r for r in results if not isinstance(r, BaseException)]
+            refusals = [r for r in results if isinstance(r, BaseException)]
+            assert len(seats) == 1 and seats[0].seat == 1, results
+            assert len(refusals) == 1 and isinstance(refusals[0], ServiceError)
+            assert (refusals[0].code, refusals[0].status) == ("game_full", 409)
+            # The token handed out is the one that holds the seat.
+            assert await one.service.seat_for_token(game_id, seats[0].token) == 1
+            assert (await one.service.summary(game_id))["status"] == "active"
