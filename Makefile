@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 GAMES  ?= 2000
 
-.PHONY: run play test lint typecheck pytest pytest-compiled compile bench clean browsers
+.PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench clean browsers
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP) browsers
 	$(BIN)/pytest -n 2 -q
 
+# The heavy runs the default suite samples: every random game with every view scanned,
+# every seed of the socket scan (`-m long`).
+test-long: $(STAMP)
+	$(BIN)/pytest -n 2 -q -m long
+
 # The browser tests (tests/browser) drive Debian's chromium through Playwright; install it
 # when it is missing (needs root, as on CI). apt's output is shown only when it fails.
 CHROMIUM := /usr/bin/chromium
@@ -52,15 +57,15 @@ browsers:
 		test -x $(CHROMIUM) || { echo "error: $(CHROMIUM) is still missing" >&2; exit 1; }; \
 	}
 
-# The engine's tests again, against the engine compiled with mypyc (what
-# bench/engine.py --compiled measures): both builds must play by the same rules. The
-# server and browser tests run once, in `pytest`.
+# A representative part of the engine's tests again (`-m compiled`), against the engine
+# compiled with mypyc (what bench/engine.py --compiled measures), with the check that both
+# builds give the same games for the same seeds. Everything else runs once, in `pytest`.
 compile: $(STAMP)
 	$(BIN)/python bench/compile_engine.py
 
 pytest-compiled: compile
 	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
-		-p no:cacheprovider tests/engine
+		-p no:cacheprovider -m compiled tests/engine
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled
