@@ -17,12 +17,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "app" / "engine"
 BUILD = ROOT / "build" / "mypyc"
-NOT_COMPILED = {"__init__.py", "play.py"}
-"""The package's front door and the terminal demo gain nothing from compiling."""
+NOT_COMPILED = {"__init__.py", "play.py", "scenario.py"}
+"""The package's front door, the terminal demo and the positions arranged for tests gain
+nothing from compiling."""
 
 
 def _fingerprint() -> str:
     digest = hashlib.sha256(sys.version.encode())
+    digest.update(Path(__file__).read_bytes())  # what is compiled, and how
     for path in sorted(SOURCE.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(SOURCE)).encode())

@@ -26,16 +26,17 @@ from .actions import (
 from .cards import CARD_BY_ID, CARDS, TOKEN_BY_ID, TOKENS, WONDER_BY_ID, WONDERS
 from .costs import Payment
 from .errors import EngineError, IllegalActionError, MalformedActionError
+from .events import Event, events_for, events_json
 from .game import ENGINE_VERSION, Game, replay_json
 from .scoring import Outcome, ScoreSheet
-from .state import Decision, DecisionKind, Options
-from .views import card_options, events_for, legal_actions_with_costs, view
+from .state import Decision, DecisionKind, Options, Victory
+from .views import card_options, legal_actions_with_costs, view
 
 __all__ = [
     "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "TOKENS", "TOKEN_BY_ID", "WONDERS", "WONDER_BY_ID",
     "Action", "BuildCard", "BuildFromDiscard", "BuildWonder", "ChooseProgressToken",
     "ChooseStarter", "Decision", "DecisionKind", "DestroyCard", "DiscardCard", "EngineError",
-    "Game", "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
-    "PickWonder", "ScoreSheet", "events_for", "from_json", "legal_actions_with_costs",
-    "card_options", "parse", "replay_json", "view",
+    "Event", "Game", "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
+    "PickWonder", "ScoreSheet", "Victory", "events_for", "events_json", "from_json",
+    "legal_actions_with_costs", "card_options", "parse", "replay_json", "view",
 ]

@@ -1,7 +1,7 @@
 """Actions: every move a player can make, as small immutable values.
 
 Each action has a compact notation (``str(action)``, read back by :func:`parse`) and a JSON
-form (:meth:`to_json`, read back by :func:`from_json`)::
+form (:meth:`Action.to_json`, read back by :func:`from_json`)::
 
     >>> parse("wonder:the_pyramids:tavern")
     BuildWonder(wonder='the_pyramids', card='tavern')
@@ -12,143 +12,176 @@ form (:meth:`to_json`, read back by :func:`from_json`)::
 
 Malformed input raises :class:`~app.engine.errors.MalformedActionError`; whether a well-formed
 action is legal is for the game to say.
+
+Each action type is declared once, by its class: its JSON ``TYPE``, its notation ``PREFIX``,
+its ``FIELDS`` (in notation and JSON order) and the kinds of decision it ``ANSWERS``. A
+field's name says what it holds and how it is checked: ``card``, ``wonder``, ``token`` (ids)
+or ``seat`` (0 or 1). The registry (:data:`ACTION_TYPES`) is the subclasses of
+:class:`Action`, and the game finds each type's handler by its ``TYPE``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar, Final
 
 from .cards import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID
 from .errors import MalformedActionError
+from .state import DecisionKind
 
 
-@dataclass(frozen=True, slots=True)
-class PickWonder:
+class Action:
+    """Base of every action: equality, hashing, notation and JSON from the declared fields.
+
+    Subclasses are plain classes with ``__slots__`` and ``Final`` fields, not dataclasses:
+    mypyc takes a dataclass's class variables for fields (mypyc/mypyc#740)."""
+
+    __slots__ = ()
+    TYPE: ClassVar[str]
+    """The ``type`` of the JSON form."""
+    PREFIX: ClassVar[str]
+    """The first word of the notation."""
+    FIELDS: ClassVar[tuple[str, ...]]
+    """The fields, in notation and JSON order."""
+    ANSWERS: ClassVar[tuple[DecisionKind, ...]]
+    """The decisions this action answers."""
+
+    def values(self) -> tuple[str | int, ...]:
+        """The field values, in ``FIELDS`` order."""
+        return tuple([getattr(self, name) for name in self.FIELDS])
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for name, value in zip(self.FIELDS, self.values(), strict=True):
+            out[name] = value
+        return out
+
+    def __str__(self) -> str:
+        return ":".join([self.PREFIX, *[str(value) for value in self.values()]])
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}"
+                           for name, value in zip(self.FIELDS, self.values(), strict=True))
+        return f"{type(self).__name__}({fields})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Action) \
+            and other.values() == self.values()
+
+    def __hash__(self) -> int:
+        return hash((self.TYPE, self.values()))
+
+
+class PickWonder(Action):
     """Draft: take one of the wonders on offer."""
 
-    wonder: str
+    __slots__ = ("wonder",)
+    TYPE = "pick_wonder"
+    PREFIX = "pick"
+    FIELDS = ("wonder",)
+    ANSWERS = (DecisionKind.PICK_WONDER,)
 
-    def __str__(self) -> str:
-        return f"pick:{self.wonder}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "wonder": self.wonder}
+    def __init__(self, wonder: str) -> None:
+        self.wonder: Final = wonder
 
 
-@dataclass(frozen=True, slots=True)
-class BuildCard:
+class BuildCard(Action):
     """Take an accessible card and build it in your city."""
 
-    card: str
+    __slots__ = ("card",)
+    TYPE = "build"
+    PREFIX = "build"
+    FIELDS = ("card",)
+    ANSWERS = (DecisionKind.PLAY_CARD,)
 
-    def __str__(self) -> str:
-        return f"build:{self.card}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "card": self.card}
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardCard:
+class DiscardCard(Action):
     """Take an accessible card and discard it for coins."""
 
-    card: str
+    __slots__ = ("card",)
+    TYPE = "discard"
+    PREFIX = "discard"
+    FIELDS = ("card",)
+    ANSWERS = (DecisionKind.PLAY_CARD,)
 
-    def __str__(self) -> str:
-        return f"discard:{self.card}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "card": self.card}
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class BuildWonder:
+class BuildWonder(Action):
     """Take an accessible card and tuck it under one of your wonders to build that wonder."""
 
-    wonder: str
-    card: str
+    __slots__ = ("card", "wonder")
+    TYPE = "build_wonder"
+    PREFIX = "wonder"
+    FIELDS = ("wonder", "card")
+    ANSWERS = (DecisionKind.PLAY_CARD,)
 
-    def __str__(self) -> str:
-        return f"wonder:{self.wonder}:{self.card}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "wonder": self.wonder, "card": self.card}
+    def __init__(self, wonder: str, card: str) -> None:
+        self.wonder: Final = wonder
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseProgressToken:
+class ChooseProgressToken(Action):
     """Take a progress token: from the board after a science pair, or from the Great
     Library's draw."""
 
-    token: str
+    __slots__ = ("token",)
+    TYPE = "choose_progress"
+    PREFIX = "progress"
+    FIELDS = ("token",)
+    ANSWERS = (DecisionKind.CHOOSE_PROGRESS, DecisionKind.CHOOSE_LIBRARY_TOKEN)
 
-    def __str__(self) -> str:
-        return f"progress:{self.token}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "token": self.token}
+    def __init__(self, token: str) -> None:
+        self.token: Final = token
 
 
-@dataclass(frozen=True, slots=True)
-class DestroyCard:
+class DestroyCard(Action):
     """Statue of Zeus / Circus Maximus: put one of the opponent's cards in the discard pile."""
 
-    card: str
+    __slots__ = ("card",)
+    TYPE = "destroy"
+    PREFIX = "destroy"
+    FIELDS = ("card",)
+    ANSWERS = (DecisionKind.DESTROY_CARD,)
 
-    def __str__(self) -> str:
-        return f"destroy:{self.card}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "card": self.card}
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class BuildFromDiscard:
+class BuildFromDiscard(Action):
     """The Mausoleum: build a card of the discard pile for free."""
 
-    card: str
+    __slots__ = ("card",)
+    TYPE = "build_from_discard"
+    PREFIX = "mausoleum"
+    FIELDS = ("card",)
+    ANSWERS = (DecisionKind.BUILD_FROM_DISCARD,)
 
-    def __str__(self) -> str:
-        return f"mausoleum:{self.card}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "card": self.card}
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseStarter:
+class ChooseStarter(Action):
     """Choose which seat (0 or 1) starts the next age."""
 
-    seat: int
+    __slots__ = ("seat",)
+    TYPE = "choose_starter"
+    PREFIX = "starter"
+    FIELDS = ("seat",)
+    ANSWERS = (DecisionKind.CHOOSE_STARTER,)
 
-    def __str__(self) -> str:
-        return f"starter:{self.seat}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"type": TYPE_NAMES[type(self)], "seat": self.seat}
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-Action = (
-    PickWonder | BuildCard | DiscardCard | BuildWonder | ChooseProgressToken | DestroyCard
-    | BuildFromDiscard | ChooseStarter
-)
-ACTION_TYPES: tuple[type[Action], ...] = (
-    PickWonder, BuildCard, DiscardCard, BuildWonder, ChooseProgressToken, DestroyCard,
-    BuildFromDiscard, ChooseStarter,
-)
-TYPE_NAMES: dict[type, str] = {
-    PickWonder: "pick_wonder", BuildCard: "build", DiscardCard: "discard",
-    BuildWonder: "build_wonder", ChooseProgressToken: "choose_progress", DestroyCard: "destroy",
-    BuildFromDiscard: "build_from_discard", ChooseStarter: "choose_starter",
-}
-"""The ``type`` of each action in its JSON form."""
-_PREFIXES: dict[type, str] = {
-    PickWonder: "pick", BuildCard: "build", DiscardCard: "discard", BuildWonder: "wonder",
-    ChooseProgressToken: "progress", DestroyCard: "destroy", BuildFromDiscard: "mausoleum",
-    ChooseStarter: "starter",
-}
-"""The first word of each action's notation."""
+ACTION_TYPES: Final[tuple[type[Action], ...]] = tuple(Action.__subclasses__())
+"""Every action type, in the order they are declared above."""
+_BY_TYPE: Final = {cls.TYPE: cls for cls in ACTION_TYPES}
+_BY_PREFIX: Final = {cls.PREFIX: cls for cls in ACTION_TYPES}
 
 
 def _card(value: Any) -> str:
@@ -175,32 +208,26 @@ def _seat(value: Any) -> int:
     return value
 
 
-def _make(kind: str, args: list[Any]) -> Action:
-    arity = {"pick_wonder": 1, "build": 1, "discard": 1, "build_wonder": 2,
-             "choose_progress": 1, "destroy": 1, "build_from_discard": 1, "choose_starter": 1}
-    if len(args) != arity[kind]:
-        raise MalformedActionError(f"{kind} takes {arity[kind]} argument(s), got {len(args)}")
-    match kind:
-        case "pick_wonder":
-            return PickWonder(_wonder(args[0]))
-        case "build":
-            return BuildCard(_card(args[0]))
-        case "discard":
-            return DiscardCard(_card(args[0]))
-        case "build_wonder":
-            return BuildWonder(_wonder(args[0]), _card(args[1]))
-        case "choose_progress":
-            return ChooseProgressToken(_token(args[0]))
-        case "destroy":
-            return DestroyCard(_card(args[0]))
-        case "build_from_discard":
-            return BuildFromDiscard(_card(args[0]))
-        case _:
-            return ChooseStarter(_seat(args[0]))
+def _seat_from_text(value: str) -> int:
+    return _seat(int(value) if value in ("0", "1") else value)
 
 
-_TYPE_BY_PREFIX = {_PREFIXES[cls]: TYPE_NAMES[cls] for cls in ACTION_TYPES}
-_FIELDS = {TYPE_NAMES[cls]: [field.name for field in fields(cls)] for cls in ACTION_TYPES}
+_FROM_JSON: Final[dict[str, Callable[[Any], str | int]]] = {
+    "card": _card, "wonder": _wonder, "token": _token, "seat": _seat,
+}
+"""How each field is read from JSON, by the field's name."""
+_FROM_TEXT: Final[dict[str, Callable[[Any], str | int]]] = {**_FROM_JSON, "seat": _seat_from_text}
+"""How each field is read from a notation: the seat is the only number."""
+
+
+def _make(cls: type[Action], values: list[Any],
+          readers: dict[str, Callable[[Any], str | int]]) -> Action:
+    if len(values) != len(cls.FIELDS):
+        raise MalformedActionError(
+            f"{cls.TYPE} takes {len(cls.FIELDS)} argument(s), got {len(values)}")
+    make: Callable[..., Action] = cls
+    return make(*[readers[name](value)
+                  for name, value in zip(cls.FIELDS, values, strict=True)])
 
 
 def parse(notation: object) -> Action:
@@ -208,12 +235,10 @@ def parse(notation: object) -> Action:
     if not isinstance(notation, str):
         raise MalformedActionError("notation must be a string")
     prefix, *args = notation.strip().split(":")
-    if prefix not in _TYPE_BY_PREFIX:
+    cls = _BY_PREFIX.get(prefix)
+    if cls is None:
         raise MalformedActionError(f"unknown action {prefix!r} in {notation!r}")
-    kind = _TYPE_BY_PREFIX[prefix]
-    if kind == "choose_starter":  # the only numeric argument
-        return _make(kind, [int(a) if a in ("0", "1") else a for a in args])
-    return _make(kind, args)
+    return _make(cls, args, _FROM_TEXT)
 
 
 def from_json(data: Any) -> Action:
@@ -221,13 +246,14 @@ def from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise MalformedActionError("an action must be a JSON object")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
+    cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if cls is None:
         raise MalformedActionError(f"unknown action type {kind!r}")
-    names = _FIELDS[kind]
+    names = cls.FIELDS
     extra = set(data) - set(names) - {"type"}
     if extra:
         raise MalformedActionError(f"unexpected field(s) {sorted(map(str, extra))} for {kind}")
     missing = [name for name in names if name not in data]
     if missing:
         raise MalformedActionError(f"missing field(s) {missing} for {kind}")
-    return _make(kind, [data[name] for name in names])
+    return _make(cls, [data[name] for name in names], _FROM_JSON)

@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import CARDS, SCIENCE_SYMBOLS, TOKENS, Color, Effects, Kind
-from .state import Decision, DecisionKind, GameState, Phase, PlayerState
+from .events import (
+    CoinsGained,
+    CoinsLost,
+    GameEnded,
+    LibraryTokensDrawn,
+    Looted,
+    PawnMoved,
+    SciencePairFormed,
+)
+from .state import Decision, DecisionKind, GameState, Phase, PlayerState, Victory
 
 CAPITAL: Final = 9
 LOOT_ZONES: Final = ((3, 2), (6, 5))
@@ -34,13 +43,13 @@ def most(state: GameState, kind: Kind) -> int:
     return max(count_kind(state.players[0], kind), count_kind(state.players[1], kind))
 
 
-def end_game(state: GameState, winner: int | None, victory: str) -> None:
+def end_game(state: GameState, winner: int | None, victory: Victory) -> None:
     state.winner = winner
     state.victory = victory
     state.phase = Phase.OVER
     state.pending.clear()
     state.play_again = False
-    state.events.append({"type": "game_over", "winner": winner, "victory": victory})
+    state.events.append(GameEnded(winner, victory))
 
 
 def move_pawn(state: GameState, seat: int, shields: int) -> None:
@@ -48,8 +57,7 @@ def move_pawn(state: GameState, seat: int, shields: int) -> None:
     direction = 1 if seat == 0 else -1
     distance = min(CAPITAL, state.pawn * direction + shields)
     state.pawn = distance * direction
-    state.events.append({"type": "pawn_moved", "seat": seat, "shields": shields,
-                         "pawn": state.pawn})
+    state.events.append(PawnMoved(seat, shields, state.pawn))
     opponent = 1 - seat
     tokens = state.loot[opponent]
     for zone, (enters_at, coins) in enumerate(LOOT_ZONES):
@@ -58,23 +66,21 @@ def move_pawn(state: GameState, seat: int, shields: int) -> None:
             victim = state.players[opponent]
             lost = min(coins, victim.coins)
             victim.coins -= lost
-            state.events.append({"type": "looted", "seat": opponent, "token": coins,
-                                 "coins_lost": lost})
+            state.events.append(Looted(opponent, coins, lost))
     if distance >= CAPITAL:
-        end_game(state, seat, "military")
+        end_game(state, seat, Victory.MILITARY)
 
 
 def add_science(state: GameState, seat: int, symbol: int) -> None:
     player = state.players[seat]
     player.science[symbol] += 1
     if sum(1 for n in player.science if n) >= SCIENCE_SUPREMACY:
-        end_game(state, seat, "science")
+        end_game(state, seat, Victory.SCIENCE)
     elif player.science[symbol] == 2 and state.board_tokens:
         # A pair: take a token from the board at once (nothing happens if none is left).
         state.pending.insert(0, Decision(DecisionKind.CHOOSE_PROGRESS, seat,
                                          tuple(state.board_tokens)))
-        state.events.append({"type": "science_pair", "seat": seat,
-                             "symbol": SCIENCE_SYMBOLS[symbol]})
+        state.events.append(SciencePairFormed(seat, SCIENCE_SYMBOLS[symbol]))
 
 
 def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) -> None:
@@ -126,12 +132,12 @@ def _gain_coins(state: GameState, seat: int, effects: Effects) -> None:
         coins += effects.coins_per_most.amount * most(state, effects.coins_per_most.kind)
     if coins:
         player.coins += coins
-        state.events.append({"type": "coins_gained", "seat": seat, "coins": coins})
+        state.events.append(CoinsGained(seat, coins))
     if effects.opponent_loses_coins:
         opponent = state.players[1 - seat]
         lost = min(effects.opponent_loses_coins, opponent.coins)
         opponent.coins -= lost
-        state.events.append({"type": "coins_lost", "seat": 1 - seat, "coins": lost})
+        state.events.append(CoinsLost(1 - seat, lost))
 
 
 def _ask_decisions(state: GameState, seat: int, effects: Effects) -> None:
@@ -148,8 +154,7 @@ def _ask_decisions(state: GameState, seat: int, effects: Effects) -> None:
         state.rng.shuffle(drawn)
         drawn = sorted(drawn[: effects.progress_from_box])
         state.pending.append(Decision(DecisionKind.CHOOSE_LIBRARY_TOKEN, seat, tuple(drawn)))
-        state.events.append({"type": "library_drawn", "seat": seat,
-                             "tokens": [TOKENS[t].id for t in drawn], "private_to": seat})
+        state.events.append(LibraryTokensDrawn(seat, tuple(TOKENS[t].id for t in drawn)))
 
 
 def add_card(state: GameState, seat: int, card_index: int) -> None:

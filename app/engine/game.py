@@ -24,7 +24,6 @@ from typing import Any, Final
 from . import costs
 from .actions import (
     ACTION_TYPES,
-    TYPE_NAMES,
     Action,
     BuildCard,
     BuildFromDiscard,
@@ -40,6 +39,24 @@ from .actions import (
 from .cards import CARD_BY_ID, CARDS, TOKEN_BY_ID, TOKENS, WONDER_BY_ID, WONDERS
 from .effects import add_card, end_game, gain, remove_card, take_token
 from .errors import IllegalActionError, MalformedActionError
+from .events import (
+    AgeStarted,
+    CardBuilt,
+    CardBuiltFromDiscard,
+    CardDestroyed,
+    CardDiscarded,
+    CardRevealed,
+    CoinsGained,
+    DraftRoundStarted,
+    Event,
+    PlayAgainGranted,
+    PlayAgainLost,
+    ProgressTokenTaken,
+    StarterChosen,
+    WonderBuilt,
+    WonderPicked,
+    WonderRetired,
+)
 from .layouts import LAYOUTS
 from .scoring import Outcome, civilian_outcome, score_sheet
 from .state import WONDER_PRICES, Decision, DecisionKind, GameState, Options, Phase
@@ -70,17 +87,6 @@ _CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c i
 """Per card: the bit of the chain symbol that makes it free (0 if none)."""
 
 _PLAY_DECISION: Final = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
-_DECISIONS_FOR: Final[dict[type, tuple[DecisionKind, ...]]] = {
-    PickWonder: (DecisionKind.PICK_WONDER,),
-    BuildCard: (DecisionKind.PLAY_CARD,),
-    DiscardCard: (DecisionKind.PLAY_CARD,),
-    BuildWonder: (DecisionKind.PLAY_CARD,),
-    ChooseProgressToken: (DecisionKind.CHOOSE_PROGRESS, DecisionKind.CHOOSE_LIBRARY_TOKEN),
-    DestroyCard: (DecisionKind.DESTROY_CARD,),
-    BuildFromDiscard: (DecisionKind.BUILD_FROM_DISCARD,),
-    ChooseStarter: (DecisionKind.CHOOSE_STARTER,),
-}
-"""Which decisions each action type answers."""
 
 
 def _illegal(code: str, message: str) -> IllegalActionError:
@@ -272,15 +278,15 @@ class Game:
         return hashlib.sha256(data.encode()).hexdigest()
 
     # ----------------------------------------------------------------- actions
-    def apply(self, action: object, seat: int | None = None) -> list[dict[str, Any]]:
+    def apply(self, action: object, seat: int | None = None) -> list[Event]:
         """Apply an action (an Action, its notation or its JSON form) and return its events.
 
         With ``seat``, the action must come from the seat to act. An illegal action raises
         :class:`IllegalActionError` (a malformed one :class:`MalformedActionError`) and
         leaves the game exactly as it was.
         """
-        if isinstance(action, ACTION_TYPES):
-            checked: Action = action
+        if isinstance(action, Action):
+            checked = action
         elif isinstance(action, str):
             checked = parse(action)
         elif isinstance(action, dict):
@@ -292,14 +298,13 @@ class Game:
             raise _illegal("game_over", "the game is over")
         if seat is not None and seat != decision.seat:
             raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}")
-        kind = type(checked)
-        if decision.kind not in _DECISIONS_FOR[kind]:
+        if decision.kind not in checked.ANSWERS:
             raise _illegal("wrong_decision",
-                           f"{TYPE_NAMES[kind]} is not possible now: waiting for "
+                           f"{checked.TYPE} is not possible now: waiting for "
                            f"{decision.kind.name.lower()} by seat {decision.seat}")
         self.state.events = []
         # Each handler checks everything before it changes anything.
-        _HANDLERS[kind](self, checked, decision)
+        _HANDLERS[type(checked)](self, checked, decision)
         self._advance()
         self.log.append(checked)
         return self.state.events
@@ -324,11 +329,11 @@ class Game:
         if price > coins:
             raise _illegal("cannot_afford", f"{what} costs {price} coins, seat {seat} has {coins}")
 
-    def _pick_wonder(self, action: PickWonder, decision: Decision) -> None:
+    def _on_pick_wonder(self, action: PickWonder, decision: Decision) -> None:
         w = self._offered(WONDER_BY_ID[action.wonder].index, decision, action.wonder)
         self._draft(decision.seat, w)
 
-    def _build_card(self, action: BuildCard, decision: Decision) -> None:
+    def _on_build(self, action: BuildCard, decision: Decision) -> None:
         seat = decision.seat
         index = self._accessible(action.card)
         price = self._card_price(seat, index)
@@ -340,15 +345,13 @@ class Game:
         events = state.events
         mark = len(events)
         slot = self._take(index)
-        events.insert(mark, {"type": "card_built", "seat": seat, "card": action.card,
-                             "slot": slot, "payment": payment.to_json()})
+        events.insert(mark, CardBuilt(seat, action.card, slot, payment))
         if payment.chain and me.coins_per_chain_build:
             me.coins += me.coins_per_chain_build
-            events.append({"type": "coins_gained", "seat": seat,
-                           "coins": me.coins_per_chain_build})
+            events.append(CoinsGained(seat, me.coins_per_chain_build))
         add_card(state, seat, index)
 
-    def _discard_card(self, action: DiscardCard, decision: Decision) -> None:
+    def _on_discard(self, action: DiscardCard, decision: Decision) -> None:
         seat = decision.seat
         index = self._accessible(action.card)
         state = self.state
@@ -359,10 +362,9 @@ class Game:
         value = costs.sale_value(me)
         me.coins += value
         state.discard.append(index)
-        events.insert(mark, {"type": "card_discarded", "seat": seat, "card": action.card,
-                             "slot": slot, "coins": value})
+        events.insert(mark, CardDiscarded(seat, action.card, slot, value))
 
-    def _build_wonder(self, action: BuildWonder, decision: Decision) -> None:
+    def _on_build_wonder(self, action: BuildWonder, decision: Decision) -> None:
         seat = decision.seat
         index = self._accessible(action.card)
         state = self.state
@@ -383,9 +385,7 @@ class Game:
         slot = self._take(index)
         me.built_wonders[w] = index
         state.wonders_built += 1
-        events.insert(mark, {"type": "wonder_built", "seat": seat, "wonder": action.wonder,
-                             "card": action.card, "slot": slot,
-                             "payment": payment.to_json()})
+        events.insert(mark, WonderBuilt(seat, action.wonder, action.card, slot, payment))
         effects = WONDERS[w].effects
         if effects.play_again or me.wonders_play_again:
             state.play_again = True
@@ -393,43 +393,39 @@ class Game:
             self._retire_last_wonder()
         gain(state, seat, effects)
 
-    def _choose_progress(self, action: ChooseProgressToken, decision: Decision) -> None:
+    def _on_choose_progress(self, action: ChooseProgressToken, decision: Decision) -> None:
         t = self._offered(TOKEN_BY_ID[action.token].index, decision, action.token)
         state = self.state
         state.pending.pop(0)
         if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
             state.box_tokens.remove(t)  # the other drawn tokens stay out of the game
-            source = "great_library"
+            taken = ProgressTokenTaken(decision.seat, action.token, "great_library")
         else:
             state.board_tokens.remove(t)
-            source = "board"
-        state.events.append({"type": "progress_taken", "seat": decision.seat,
-                             "token": action.token, "source": source})
+            taken = ProgressTokenTaken(decision.seat, action.token, "board")
+        state.events.append(taken)
         take_token(state, decision.seat, t)
 
-    def _destroy_card(self, action: DestroyCard, decision: Decision) -> None:
+    def _on_destroy(self, action: DestroyCard, decision: Decision) -> None:
         index = self._offered(CARD_BY_ID[action.card].index, decision, action.card)
         state = self.state
         state.pending.pop(0)
         remove_card(state, 1 - decision.seat, index)
-        state.events.append({"type": "card_destroyed", "seat": 1 - decision.seat,
-                             "card": action.card})
+        state.events.append(CardDestroyed(1 - decision.seat, action.card))
 
-    def _build_from_discard(self, action: BuildFromDiscard, decision: Decision) -> None:
+    def _on_build_from_discard(self, action: BuildFromDiscard, decision: Decision) -> None:
         index = self._offered(CARD_BY_ID[action.card].index, decision, action.card)
         state = self.state
         state.pending.pop(0)
         state.discard.remove(index)
-        state.events.append({"type": "card_built_from_discard", "seat": decision.seat,
-                             "card": action.card})
+        state.events.append(CardBuiltFromDiscard(decision.seat, action.card))
         add_card(state, decision.seat, index)
 
-    def _choose_starter(self, action: ChooseStarter, decision: Decision) -> None:
+    def _on_choose_starter(self, action: ChooseStarter, decision: Decision) -> None:
         state = self.state
         state.pending.pop(0)
         state.current = action.seat
-        state.events.append({"type": "starter_chosen", "seat": decision.seat,
-                             "starter": action.seat})
+        state.events.append(StarterChosen(decision.seat, action.seat))
 
     def _pay(self, seat: int, payment: costs.Payment) -> None:
         state = self.state
@@ -454,8 +450,8 @@ class Game:
                 insort(state.accessible, below)
                 if not state.face_up[below]:
                     state.face_up[below] = True
-                    state.events.append({"type": "card_revealed", "age": state.age,
-                                         "slot": below, "card": CARDS[state.structure[below]].id})
+                    state.events.append(
+                        CardRevealed(state.age, below, CARDS[state.structure[below]].id))
         return slot
 
     def _retire_last_wonder(self) -> None:
@@ -463,47 +459,34 @@ class Game:
             for w in player.unbuilt_wonders():
                 player.wonders.remove(w)
                 player.retired_wonders.append(w)
-                self.state.events.append({"type": "wonder_retired", "seat": seat,
-                                          "wonder": WONDERS[w].id})
+                self.state.events.append(WonderRetired(seat, WONDERS[w].id))
 
     def _draft(self, seat: int, wonder: int) -> None:
         state = self.state
         state.draft_offer.remove(wonder)
         state.players[seat].wonders.append(wonder)
-        state.events.append({"type": "wonder_picked", "seat": seat, "wonder": WONDERS[wonder].id})
+        state.events.append(WonderPicked(seat, WONDERS[wonder].id))
         state.draft_step += 1
         if state.draft_step in _AUTOMATIC_STEPS:
             last = state.draft_offer.pop()
             taker = self._drafter()
             state.players[taker].wonders.append(last)
-            state.events.append({"type": "wonder_picked", "seat": taker,
-                                 "wonder": WONDERS[last].id})
+            state.events.append(WonderPicked(taker, WONDERS[last].id))
             state.draft_step += 1
             if state.draft_step < len(_DRAFT_PICKERS):
                 state.draft_offer = list(state.draft_rounds[1])
-                state.events.append({"type": "draft_round", "round": 2,
-                                     "wonders": [WONDERS[w].id for w in state.draft_offer]})
+                state.events.append(
+                    DraftRoundStarted(2, tuple(WONDERS[w].id for w in state.draft_offer)))
             else:
                 self._start_age(1)
                 state.current = state.first_player
 
     def _start_age(self, age: int) -> None:
         state = self.state
-        layout = LAYOUTS[age]
-        state.phase = Phase.PLAY
-        state.age = age
-        state.structure = list(state.decks[age])
-        state.slot_of = {card: slot for slot, card in enumerate(state.structure)}
-        state.face_up = list(layout.face_up)
-        state.cover_count = [len(c) for c in layout.covered_by]
-        state.accessible = list(layout.initially_accessible())
-        state.cards_left = layout.size
-        state.play_again = False
-        state.events.append({
-            "type": "age_started", "age": age,
-            "cards": [{"slot": slot, "card": CARDS[card].id}
-                      for slot, card in enumerate(state.structure) if state.face_up[slot]],
-        })
+        state.lay_out_age(age)
+        state.events.append(AgeStarted(age, tuple(
+            (slot, CARDS[card].id) for slot, card in enumerate(state.structure)
+            if state.face_up[slot])))
 
     def _advance(self) -> None:
         """After an action: end the turn once its decisions are made, end the age when its
@@ -514,7 +497,7 @@ class Game:
         state.turn_open = False
         if state.cards_left == 0:
             if state.play_again:
-                state.events.append({"type": "play_again_lost", "seat": state.current})
+                state.events.append(PlayAgainLost(state.current))
             if state.age == 3:
                 winner, victory = civilian_outcome(state)
                 end_game(state, winner, victory)
@@ -526,21 +509,16 @@ class Game:
             return
         if state.play_again:
             state.play_again = False
-            state.events.append({"type": "play_again", "seat": state.current})
+            state.events.append(PlayAgainGranted(state.current))
         else:
             state.current = 1 - state.current
 
 
-_HANDLERS: Final[dict[type, Callable[[Game, Any, Decision], None]]] = {
-    PickWonder: Game._pick_wonder,
-    BuildCard: Game._build_card,
-    DiscardCard: Game._discard_card,
-    BuildWonder: Game._build_wonder,
-    ChooseProgressToken: Game._choose_progress,
-    DestroyCard: Game._destroy_card,
-    BuildFromDiscard: Game._build_from_discard,
-    ChooseStarter: Game._choose_starter,
+_HANDLERS: Final[dict[type[Action], Callable[[Game, Any, Decision], None]]] = {
+    cls: getattr(Game, f"_on_{cls.TYPE}") for cls in ACTION_TYPES
 }
+"""Each action type's handler: the method ``Game._on_<TYPE>`` (a new action type without
+one fails at import)."""
 
 
 def replay_json(seed: int, options: dict[str, Any], actions: Sequence[dict[str, Any]]) -> Game:

@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         seat = game.to_act
         action = chooser.choice(game.legal_actions())
         events = game.apply(action)
-        details = ", ".join(e["type"] for e in events)
+        details = ", ".join(e.TYPE for e in events)
         print(f"  seat {seat}: {action!s:<44} {details}")
     outcome = game.outcome()
     assert outcome is not None

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from .cards import CARDS, TOKENS, WONDERS, Color
 from .effects import most
-from .state import GameState
+from .state import GameState, Victory
 
 MILITARY_POINTS: Final = ((6, 10), (3, 5), (1, 2))
 """(distance of the pawn into the opponent's side, points), largest first."""
@@ -39,12 +39,12 @@ class ScoreSheet:
 class Outcome:
     winner: int | None
     """The winning seat, or None for a shared victory."""
-    victory: str
-    """``military``, ``science`` or ``civilian``."""
+    victory: Victory
+    """How the game was won."""
     scores: tuple[ScoreSheet, ScoreSheet]
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "victory": self.victory,
+        return {"winner": self.winner, "victory": self.victory.value,
                 "scores": [sheet.to_json() for sheet in self.scores]}
 
 
@@ -82,10 +82,10 @@ def score_sheet(state: GameState, seat: int) -> ScoreSheet:
     )
 
 
-def civilian_outcome(state: GameState) -> tuple[int | None, str]:
+def civilian_outcome(state: GameState) -> tuple[int | None, Victory]:
     """Most points wins; tied, most blue-card points; still tied, a shared victory."""
     a, b = score_sheet(state, 0), score_sheet(state, 1)
     key_a, key_b = (a.total, a.blue), (b.total, b.blue)
     if key_a == key_b:
-        return None, "civilian"
-    return (0 if key_a > key_b else 1), "civilian"
+        return None, Victory.CIVILIAN
+    return (0 if key_a > key_b else 1), Victory.CIVILIAN

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
-from typing import Any, Final, Literal, NamedTuple
+from enum import IntEnum, StrEnum
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from .cards import CARDS, RESOURCES, SCIENCE_SYMBOLS, WONDERS, Color
+from .layouts import LAYOUTS
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .events import Event
 
 SEATS = (0, 1)
 
@@ -30,6 +34,17 @@ class DecisionKind(IntEnum):
     DESTROY_CARD = 4
     BUILD_FROM_DISCARD = 5
     CHOOSE_STARTER = 6
+
+
+class Victory(StrEnum):
+    """How a game was won. Its value is what JSON and the state hash show."""
+
+    MILITARY = "military"
+    """The pawn reached a capital."""
+    SCIENCE = "science"
+    """Six different science symbols."""
+    CIVILIAN = "civilian"
+    """The most points at the end of Age III, or a tie on points and blue cards (shared)."""
 
 
 DECISION_NAMES = {kind: kind.name.lower() for kind in DecisionKind}
@@ -171,8 +186,8 @@ class GameState:
         self.last_taker = 0
         self.wonders_built = 0
         self.winner: int | None = None
-        self.victory: str | None = None
-        self.events: list[dict[str, Any]] = []
+        self.victory: Victory | None = None
+        self.events: list[Event] = []
         """Events of the action being applied."""
         self.slot_of: dict[int, int] = {}
         """Card -> its slot, for the cards still in the current structure."""
@@ -183,6 +198,28 @@ class GameState:
 
     def forget_prices(self, seat: int) -> None:
         self.price_cache[seat][:] = _NO_PRICES
+
+    def lay_out_age(self, age: int) -> None:
+        """Lay out ``age``'s dealt deck as the structure, each card face up or down as its
+        slot says, and start playing it. The game does this when an age begins; positions
+        arranged for tests (:mod:`app.engine.scenario`) do it to skip the earlier ages."""
+        layout = LAYOUTS[age]
+        self.phase = Phase.PLAY
+        self.age = age
+        self.structure = list(self.decks[age])
+        self.slot_of = {card: slot for slot, card in enumerate(self.structure)}
+        self.face_up = list(layout.face_up)
+        self.cover_count = [len(c) for c in layout.covered_by]
+        self.accessible = list(layout.initially_accessible())
+        self.cards_left = layout.size
+        self.play_again = False
+
+    def reindex(self) -> None:
+        """Rebuild what is derived from the state (card -> slot, the price caches) after it
+        was changed by hand, as :mod:`app.engine.scenario` does; play keeps them up to date."""
+        self.slot_of = {card: slot for slot, card in enumerate(self.structure) if card >= 0}
+        self.forget_prices(0)
+        self.forget_prices(1)
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -205,4 +242,6 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, IntEnum):
         return int(value)
+    if isinstance(value, StrEnum):
+        return value.value
     return value

@@ -24,8 +24,6 @@ from .scoring import score_sheet
 from .state import DECISION_NAMES, DecisionKind, GameState, Phase
 
 _PHASES = {Phase.DRAFT: "draft", Phase.PLAY: "play", Phase.OVER: "over"}
-_PRIVATE_FIELDS = {"library_drawn": ("tokens",)}
-"""Event fields only the event's ``private_to`` seat may see."""
 
 
 def _ids(indices: Any, table: Any) -> list[str]:
@@ -232,21 +230,4 @@ def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any
         out["card_options"] = card_options(game)
     if reveal:
         out["hidden"] = _hidden(game)
-    return out
-
-
-def events_for(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """The events of an action as ``seat`` may see them (None: a spectator)."""
-    out = []
-    for event in events:
-        private_to = event.get("private_to")
-        if private_to is None:
-            out.append(event)
-            continue
-        visible = {k: v for k, v in event.items() if k != "private_to"}
-        if private_to != seat:
-            for name in _PRIVATE_FIELDS.get(event["type"], ()):
-                hidden = visible.pop(name)
-                visible["count"] = len(hidden)
-        out.append(visible)
     return out

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app import jsontext
-from app.engine import Game, events_for, view
+from app.engine import Event, Game, events_for, view
 
 _T = TypeVar("_T")
 
@@ -157,7 +157,7 @@ def _seat_of(audience: str) -> int | None:
 
 
 def render_updates(game: Game, version: int, *, seat: int, action: dict[str, Any],
-                   notation: str, events: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+                   notation: str, events: list[Event]) -> dict[str, dict[str, Any]]:
     """After an action is committed: the update each audience receives, each with its own
     view at ``version`` and the events as it may see them."""
     return {
@@ -171,7 +171,7 @@ def render_updates(game: Game, version: int, *, seat: int, action: dict[str, Any
 
 
 def state_message(kind: str, game: Game, version: int, seat: int | None, *,
-                  missed: list[list[dict[str, Any]]] | None = None,
+                  missed: list[list[Event]] | None = None,
                   from_version: int | None = None) -> dict[str, Any]:
     """The full state for one client (``welcome`` after a join, ``state`` after a sync):
     its view at ``version`` and, when it said what it last saw, the events it missed."""

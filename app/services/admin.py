@@ -33,6 +33,7 @@ from app.engine import (
     IllegalActionError,
     MalformedActionError,
     Options,
+    events_json,
     from_json,
     view,
 )
@@ -228,7 +229,7 @@ def _replay(stored: _Stored, upto: int | None = None
     events: list[list[dict[str, Any]]] = []
     for entry in stored.actions[:upto]:
         try:
-            events.append(game.apply(entry.action, seat=entry.seat))
+            events.append(events_json(game.apply(entry.action, seat=entry.seat)))
         except (IllegalActionError, MalformedActionError) as error:
             raise ServiceError(
                 "replay_failed",

@@ -28,6 +28,7 @@ from app.db.models import Game as GameRow
 from app.engine import (
     ENGINE_VERSION,
     Action,
+    Event,
     Game,
     IllegalActionError,
     MalformedActionError,
@@ -40,7 +41,7 @@ from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .errors import ServiceError
 
-Missed = list[list[dict[str, Any]]]
+Missed = list[list[Event]]
 """The events of each action a client missed, oldest first."""
 
 SEED_BITS = 63

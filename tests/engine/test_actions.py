@@ -29,7 +29,12 @@ from app.engine import (
     from_json,
     parse,
 )
-from tests.engine.scenario import new_game
+from app.engine.actions import ACTION_TYPES
+from app.engine.events import CardDiscarded
+from app.engine.scenario import new_game
+from app.engine.state import DecisionKind
+
+pytestmark = pytest.mark.compiled
 
 
 def every_action() -> list[Action]:
@@ -95,6 +100,33 @@ def test_json_types_are_distinct() -> None:
     assert len(notations) == len(every_action())
 
 
+def test_each_action_type_is_declared_once_by_its_class() -> None:
+    assert list(ACTION_TYPES) == [PickWonder, BuildCard, DiscardCard, BuildWonder,
+                                  ChooseProgressToken, DestroyCard, BuildFromDiscard,
+                                  ChooseStarter]
+    assert {type(a) for a in every_action()} == set(ACTION_TYPES)
+    for field in ("TYPE", "PREFIX"):
+        names = [getattr(cls, field) for cls in ACTION_TYPES]
+        assert len(set(names)) == len(names), field
+    # Every decision but the normal turn is answered by exactly one type.
+    answered = [kind for cls in ACTION_TYPES for kind in cls.ANSWERS]
+    assert set(answered) == set(DecisionKind)
+    assert sorted(k for k in answered if k != DecisionKind.PLAY_CARD) == sorted(
+        k for k in DecisionKind if k != DecisionKind.PLAY_CARD)
+
+
+def test_an_action_answers_only_its_declared_decisions() -> None:
+    game = new_game(seed=4)  # seat 0 plays a card
+    for cls in ACTION_TYPES:
+        action = next(a for a in every_action() if type(a) is cls)
+        if DecisionKind.PLAY_CARD in cls.ANSWERS:
+            continue
+        with pytest.raises(IllegalActionError) as error:
+            game.apply(action)
+        assert error.value.code == "wrong_decision"
+        assert str(error.value).startswith(f"{cls.TYPE} is not possible now")
+
+
 def test_notation_ignores_surrounding_whitespace() -> None:
     assert parse("  build:tavern\n") == BuildCard("tavern")
 
@@ -103,6 +135,7 @@ def test_actions_are_values() -> None:
     assert BuildCard("tavern") == BuildCard("tavern")
     assert hash(BuildCard("tavern")) == hash(BuildCard("tavern"))
     assert BuildCard("tavern") != DiscardCard("tavern")
+    assert BuildWonder("piraeus", "tavern") != BuildWonder("tavern", "piraeus")
     assert len({BuildCard("tavern"), BuildCard("tavern")}) == 1
 
 
@@ -231,8 +264,7 @@ def test_apply_accepts_a_notation_string() -> None:
     events = game.apply(str(first))
     assert game.log == [first]
     assert isinstance(game.log[0], DiscardCard)
-    assert events[0]["type"] == "card_discarded"
-    assert events[0]["card"] == first.card
+    assert events[0] == CardDiscarded(0, first.card, events[0].slot, 2)
     assert game.to_act == 1
 
 
@@ -241,7 +273,7 @@ def test_apply_accepts_a_json_dict() -> None:
     first = next(a for a in game.legal_actions() if isinstance(a, DiscardCard))
     events = game.apply(json.loads(json.dumps(first.to_json())))
     assert game.log == [first]
-    assert events[0]["type"] == "card_discarded"
+    assert isinstance(events[0], CardDiscarded)
     assert game.to_act == 1
 
 

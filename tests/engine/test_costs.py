@@ -2,7 +2,7 @@
 rulebook cross-check, section 13), reserves, choice producers, Masonry / Architecture,
 Economy, Urbanism, chains and unaffordable builds.
 
-Positions are built with tests/scenario.py; prices are checked with the pure functions of
+Positions are built with app.engine.scenario; prices are checked with the pure functions of
 app.engine.costs and, where a player would see it, through a real ``Game.apply`` with the
 coins of both players afterwards. Seat 0 plays Jelena, seat 1 Dušan unless said otherwise.
 """
@@ -21,8 +21,8 @@ from app.engine import (
     IllegalActionError,
     costs,
 )
-from app.engine.state import PlayerState
-from tests.engine.scenario import (
+from app.engine.events import CardBuilt, CardDiscarded, CoinsGained, Event, WonderBuilt
+from app.engine.scenario import (
     finish_age,
     give_token,
     make_accessible,
@@ -33,6 +33,9 @@ from tests.engine.scenario import (
     set_structure,
     set_wonders,
 )
+from app.engine.state import PlayerState
+
+pytestmark = pytest.mark.compiled
 
 WOOD, CLAY, STONE, GLASS, PAPYRUS = range(5)
 FILLER = "altar"
@@ -76,12 +79,10 @@ def coins(game: Game) -> tuple[int, int]:
     return player(game, 0).coins, player(game, 1).coins
 
 
-def built_payment(events: list[dict[str, object]]) -> dict[str, object]:
-    built = [e for e in events if e["type"] in ("card_built", "wonder_built")]
+def built_payment(events: list[Event]) -> dict[str, object]:
+    built = [e for e in events if isinstance(e, CardBuilt | WonderBuilt)]
     assert len(built) == 1, events
-    payment = built[0]["payment"]
-    assert isinstance(payment, dict)
-    return payment
+    return built[0].payment.to_json()
 
 
 def units_bought(payment: costs.Payment) -> int:
@@ -192,7 +193,7 @@ def test_sale_example_gives_4_coins() -> None:
     assert coins(game) == (11, 7)
     assert game.state.discard == [CARD_BY_ID["aqueduct"].index]
     assert CARD_BY_ID["aqueduct"].index not in player(game, 0).cards
-    assert [e["coins"] for e in events if e["type"] == "card_discarded"] == [4]
+    assert [e.coins for e in events if isinstance(e, CardDiscarded)] == [4]
 
 
 def test_a_sold_yellow_card_does_not_count_itself() -> None:
@@ -523,7 +524,7 @@ def test_urbanism_gives_4_coins_on_a_chain_build() -> None:
     give_token(game, 0, "urbanism")
     events = game.apply(BuildCard("aqueduct"))
     assert coins(game) == (4, 7)
-    assert {"type": "coins_gained", "seat": 0, "coins": 4} in events
+    assert CoinsGained(seat=0, coins=4) in events
 
 
 def test_urbanism_gives_nothing_on_a_normal_build() -> None:
@@ -531,7 +532,7 @@ def test_urbanism_gives_nothing_on_a_normal_build() -> None:
     give_token(game, 0, "urbanism")
     events = game.apply(BuildCard("barracks"))  # paid, not chained
     assert coins(game) == (0, 7)
-    assert not [e for e in events if e["type"] == "coins_gained"]
+    assert not [e for e in events if isinstance(e, CoinsGained)]
 
 
 def test_urbanism_on_each_chain_build() -> None:

@@ -14,6 +14,8 @@ import pytest
 from app.engine import ENGINE_VERSION, Game, Options
 from app.engine.rng import Rng
 
+pytestmark = pytest.mark.compiled
+
 
 @dataclass(frozen=True)
 class Recorded:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-MODULES = ["app.engine.actions", "app.engine.game"]
+MODULES = ["app.engine.actions", "app.engine.events", "app.engine.game", "app.engine.scenario"]
 
 
 def test_engine_guide_examples_run() -> None:

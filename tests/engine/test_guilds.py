@@ -1,11 +1,11 @@
 """The seven guilds, built through real actions in Age III positions.
 
 Every position is a first-game scenario game moved straight to Age III with
-``scenario.start_age`` (the engine's own ``Game._start_age``): that lays out the real Age III
-deck exactly as the end of Age II would, without replaying two ages of random moves whose cities
-we could not control. The structure is then cut down to the few cards the test plays
-(``set_structure``), so that taking the last of them ends the game and the guild's points can be
-read from the real outcome.
+``scenario.start_age`` (the engine's own ``GameState.lay_out_age``): that lays out the real
+Age III deck exactly as the end of Age II would, without replaying two ages of random moves
+whose cities we could not control. The structure is then cut down to the few cards the test
+plays (``set_structure``), so that taking the last of them ends the game and the guild's points
+can be read from the real outcome.
 
 Rules (rules.md, "Guilds"): at build, 1 coin per card of the colour in the city with the most of
 them (either city); at the end, 1 point per card in the city with the most then (chosen again).
@@ -18,8 +18,8 @@ from __future__ import annotations
 import pytest
 
 from app.engine import Action, BuildCard, BuildWonder, DiscardCard, Game
-from app.engine.scoring import ScoreSheet
-from tests.engine.scenario import (
+from app.engine.events import CoinsGained
+from app.engine.scenario import (
     mark_wonder_built,
     new_game,
     place_cards,
@@ -27,6 +27,9 @@ from tests.engine.scenario import (
     set_coins,
     set_structure,
 )
+from app.engine.scoring import ScoreSheet
+
+pytestmark = pytest.mark.compiled
 
 PRODUCTION_0 = ["sawmill", "brickyard", "shelf_quarry", "glassblower", "drying_room"]
 """Seat 0 makes wood 2, clay 2, stone 2, glass, papyrus: every guild's cost but Shipowners'."""
@@ -87,7 +90,7 @@ def test_colour_guild_coins_from_opponent_city_points_from_own_city_at_end(guild
 
     # Price 0 (seat 0 makes every resource); 1 coin per card in seat 1's city, the richer one.
     assert player(game, 0).coins == before + 3
-    assert {"type": "coins_gained", "seat": 0, "coins": 3} in events
+    assert CoinsGained(seat=0, coins=3) in events
 
     # Seat 0 then builds two more cards of the colour: 4 against 3 at the end.
     play(game, [(1, DiscardCard(FILLERS[0])), (0, BuildCard(extra[0])),
@@ -202,7 +205,7 @@ def test_builders_guild_gives_no_coins_and_two_points_per_wonder_of_the_city_wit
 
     events = game.apply(BuildCard("builders_guild"), seat=0)
     assert player(game, 0).coins == 20, "the Builders Guild costs nothing here and gives no coins"
-    assert not [e for e in events if e["type"] == "coins_gained"]
+    assert not [e for e in events if isinstance(e, CoinsGained)]
 
     # Seat 0 builds two more wonders (3 against 2 at the end). Statue of Zeus: seat 1 has no
     # brown card, so there is nothing to destroy.

@@ -11,8 +11,11 @@ import pytest
 
 from app.engine.actions import ChooseStarter, DiscardCard
 from app.engine.cards import CARDS
+from app.engine.events import CardRevealed
 from app.engine.layouts import LAYOUTS
-from tests.engine.scenario import finish_age, new_game
+from app.engine.scenario import finish_age, new_game
+
+pytestmark = pytest.mark.compiled
 
 AGES = {"I": 1, "II": 2, "III": 3}
 INITIALLY_ACCESSIBLE = {1: (14, 15, 16, 17, 18, 19), 2: (18, 19), 3: (18, 19)}
@@ -137,7 +140,7 @@ def test_taking_cards_uncovers_and_reveals() -> None:
     events = game.apply(DiscardCard(CARDS[state.structure[15]].id))
     assert 9 in state.accessible
     assert state.face_up[9] is True
-    assert {"type": "card_revealed", "age": 1, "slot": 9, "card": CARDS[hidden].id} in events
+    assert CardRevealed(age=1, slot=9, card=CARDS[hidden].id) in events
     # Slot 10 is still under slot 16.
     assert 10 not in state.accessible
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,8 @@ from app.engine import (
     card_options,
 )
 from app.engine.state import DecisionKind
+
+pytestmark = pytest.mark.compiled
 
 EVERY_ACTION: list[Action] = [
     *(PickWonder(w.id) for w in WONDERS),

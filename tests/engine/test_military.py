@@ -15,7 +15,11 @@ from __future__ import annotations
 import pytest
 
 from app.engine import BuildCard, BuildWonder, DiscardCard, Game, IllegalActionError, view
-from tests.engine.scenario import give_token, new_position, player, set_coins
+from app.engine.events import Event, GameEnded, Looted, PawnMoved
+from app.engine.scenario import give_token, new_position, player, set_coins
+from app.engine.state import Victory
+
+pytestmark = pytest.mark.compiled
 
 TWO, FIVE = 0, 1
 """Indices in ``state.loot[seat]``: the 2-coin and the 5-coin token on ``seat``'s side."""
@@ -35,8 +39,8 @@ def position(cards: list[str], *, pawn: int = 0, age: int = 1,
     return game
 
 
-def looted(events: list[dict[str, object]]) -> list[tuple[object, object, object]]:
-    return [(e["seat"], e["token"], e["coins_lost"]) for e in events if e["type"] == "looted"]
+def looted(events: list[Event]) -> list[tuple[int, int, int]]:
+    return [(e.seat, e.token, e.coins_lost) for e in events if isinstance(e, Looted)]
 
 
 # ------------------------------------------------------------------------------- the pawn
@@ -46,7 +50,7 @@ def test_each_shield_moves_the_pawn_one_space_towards_the_opponent() -> None:
                     city1=("clay_pool",))   # so that seat 1 can build the Garrison
     events = game.apply(BuildCard("guard_tower"), seat=0)
     assert game.state.pawn == 1
-    assert {"type": "pawn_moved", "seat": 0, "shields": 1, "pawn": 1} in events
+    assert PawnMoved(seat=0, shields=1, pawn=1) in events
     assert view(game, 0)["players"][0]["shields_lead"] == 1
     assert view(game, 0)["players"][1]["shields_lead"] == -1
 
@@ -188,7 +192,7 @@ def test_reaching_the_capital_wins_at_once_mid_age() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert (outcome.winner, outcome.victory) == (0, "military")
-    assert {"type": "game_over", "winner": 0, "victory": "military"} in events
+    assert GameEnded(winner=0, victory=Victory.MILITARY) in events
     assert game.state.cards_left == cards_before - 1, "the age was not played out"
     with pytest.raises(IllegalActionError) as err:
         game.apply(DiscardCard("theater"))

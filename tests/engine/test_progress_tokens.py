@@ -27,10 +27,11 @@ from app.engine import (
     DiscardCard,
     Game,
     IllegalActionError,
+    events_for,
+    view,
 )
-from app.engine.scoring import score_sheet
-from app.engine.views import events_for, view
-from tests.engine.scenario import (
+from app.engine.events import Event, ProgressTokenTaken, SciencePairFormed
+from app.engine.scenario import (
     give_token,
     ids_of_tokens,
     is_normal_turn,
@@ -42,6 +43,9 @@ from tests.engine.scenario import (
     set_wonders,
     supply_resources,
 )
+from app.engine.scoring import score_sheet
+
+pytestmark = pytest.mark.compiled
 
 ALL_TOKENS = [t.id for t in TOKENS]
 
@@ -89,7 +93,7 @@ def test_science_pair_offers_exactly_the_board_tokens() -> None:
 
     events = game.apply(BuildCard("scriptorium"), seat=0)
 
-    assert {"type": "science_pair", "seat": 0, "symbol": "quill"} in events
+    assert SciencePairFormed(seat=0, symbol="quill") in events
     assert choosing(game, 0) == set(BOARD)
     assert set(game.legal_actions()) == {ChooseProgressToken(t) for t in BOARD}
     # The board is public: the opponent sees the same offer.
@@ -107,7 +111,7 @@ def test_science_pair_offers_exactly_the_board_tokens() -> None:
 
     events = game.apply(ChooseProgressToken("masonry"), seat=0)
 
-    assert {"type": "progress_taken", "seat": 0, "token": "masonry", "source": "board"} in events
+    assert ProgressTokenTaken(seat=0, token="masonry", source="board") in events
     assert tokens_of(game, 0) == ["masonry"]
     assert set(board(game)) == set(BOARD) - {"masonry"}
     assert is_normal_turn(game, 1)
@@ -164,7 +168,7 @@ def test_tokens_out_of_the_game_never_appear_in_any_view() -> None:
              (1, DiscardCard("altar")), (0, BuildCard("workshop")),
              (0, ChooseProgressToken("law")), (1, DiscardCard("theater"))]
 
-    def check(events: list[dict[str, object]]) -> None:
+    def check(events: list[Event]) -> None:
         for seat in (0, 1, None):
             seen = view(game, seat)
             text = json.dumps(seen) + json.dumps(events_for(events, seat))
@@ -213,7 +217,7 @@ def test_architecture_taken_makes_later_wonders_cost_two_fewer_resources() -> No
     assert BuildWonder("the_pyramids", "theater") in game.legal_actions()
     events = game.apply(BuildWonder("the_pyramids", "theater"), seat=0)
     assert player(game, 0).coins == 0
-    payment = events[0]["payment"]
+    payment = events[0].payment.to_json()
     assert payment["total"] == 6
     assert sorted(payment["waived"]) == ["stone", "stone"]
 
@@ -253,7 +257,7 @@ def test_economy_receives_trade_coins_but_not_card_coin_costs() -> None:
 
     events = game.apply(BuildCard("caravansery"), seat=0)   # 2 coins + glass 2 + papyrus 2
     assert (player(game, 0).coins, player(game, 1).coins) == (10, 13 + 4)
-    assert events[0]["payment"]["to_opponent"] == 4
+    assert events[0].payment.to_opponent == 4
 
 
 def test_economy_receives_the_price_actually_paid_with_a_reserve() -> None:
@@ -341,7 +345,7 @@ def test_masonry_blue_cards_cost_two_fewer_resources() -> None:
     events = game.apply(BuildCard("palace"), seat=0)
 
     assert player(game, 0).coins == 0
-    assert sorted(events[0]["payment"]["waived"]) == ["glass", "glass"]
+    assert sorted(events[0].payment.to_json()["waived"]) == ["glass", "glass"]
     assert score_sheet(game.state, 0).blue == 7
 
 
@@ -464,7 +468,7 @@ def test_urbanism_six_coins_then_four_per_chain_build() -> None:
     game.apply(DiscardCard("altar"), seat=1)
 
     events = game.apply(BuildCard("aqueduct"), seat=0)
-    assert events[0]["payment"]["chain"] is True
+    assert events[0].payment.chain is True
     assert player(game, 0).coins == 11 + 4
     game.apply(DiscardCard("theater"), seat=1)
 

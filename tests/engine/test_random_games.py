@@ -1,18 +1,18 @@
 """Seeded random full games: invariants that must hold after every action of every game.
 
-After every action of each of the 1,000 games, the views of both seats and of a spectator,
-and the events as each of them receives them, are scanned for hidden identities.
+After every action of each game, the views of both seats and of a spectator, and the events
+as each of them receives them, are scanned for hidden identities. The default run plays a
+sample of 100 games (every tenth seed); ``make test-long`` (``-m long``) plays all 1,000.
 """
 
 from __future__ import annotations
 
 import collections
 import random
-from typing import Any
 
 import pytest
 
-from app.engine import CARD_BY_ID, BuildCard, Game, Options, events_for, view
+from app.engine import CARD_BY_ID, BuildCard, Event, Game, Options, Victory, events_for, view
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.game import WONDER_CAP
 from app.engine.state import GameState, Phase
@@ -20,6 +20,8 @@ from tests.factories import hidden_ids, strings_in
 
 GAMES = 1000
 CHUNKS = 10
+SAMPLE_EVERY = 10
+"""The default run plays seeds 0, 10, 20, ...: 100 games, every kind of setup among them."""
 MAX_ACTIONS = 200
 
 
@@ -59,7 +61,7 @@ def _check_invariants(game: Game) -> None:
     assert -9 <= state.pawn <= 9
 
 
-def _scan_for_leaks(game: Game, events: list[dict[str, Any]]) -> None:
+def _scan_for_leaks(game: Game, events: list[Event]) -> None:
     for viewer in (0, 1, None):
         hidden = hidden_ids(game, viewer)
         seen = strings_in(view(game, viewer)) | strings_in(events_for(events, viewer))
@@ -89,10 +91,9 @@ def play_random(seed: int, scan: bool, favourite: str | None = None) -> Game:
     return game
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_games_keep_every_invariant(chunk: int) -> None:
-    victories: collections.Counter[str] = collections.Counter()
-    for seed in range(chunk, GAMES, CHUNKS):
+def check_random_games(seeds: range) -> None:
+    victories: collections.Counter[Victory] = collections.Counter()
+    for seed in seeds:
         game = play_random(seed, scan=True)
         outcome = game.outcome()
         assert outcome is not None
@@ -101,7 +102,7 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         for sheet in outcome.scores:
             parts = sheet.to_json()
             assert parts.pop("total") == sum(parts.values())
-        if outcome.victory == "civilian":
+        if outcome.victory == Victory.CIVILIAN:
             expected = None if (a.total, a.blue) == (b.total, b.blue) else \
                 (0 if (a.total, a.blue) > (b.total, b.blue) else 1)
             assert outcome.winner == expected
@@ -110,9 +111,22 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
             assert outcome.winner in (0, 1)
         replayed = Game.replay(seed, game.options, [str(a) for a in game.log])
         assert replayed.state_hash() == game.state_hash()
-    assert victories["civilian"] > 0
+    assert victories[Victory.CIVILIAN] > 0
 
 
+@pytest.mark.compiled
+@pytest.mark.parametrize("half", range(2))
+def test_a_sample_of_random_games_keeps_every_invariant(half: int) -> None:
+    check_random_games(range(half * SAMPLE_EVERY, GAMES, 2 * SAMPLE_EVERY))
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_every_random_game_keeps_every_invariant(chunk: int) -> None:
+    check_random_games(range(chunk, GAMES, CHUNKS))
+
+
+@pytest.mark.compiled
 def test_same_seed_and_actions_give_the_same_game_on_replay() -> None:
     first = play_random(12345, scan=False)
     again = play_random(12345, scan=False)
@@ -122,12 +136,13 @@ def test_same_seed_and_actions_give_the_same_game_on_replay() -> None:
     assert other.state_hash() != first.state_hash()
 
 
+@pytest.mark.compiled
 def test_all_three_victories_occur_in_random_play() -> None:
     """Players keen on green or red cards reach every kind of victory, and every invariant
     holds on the way (uniform play rarely gathers six science symbols)."""
-    kinds: collections.Counter[str] = collections.Counter()
+    kinds: collections.Counter[Victory] = collections.Counter()
     for seed in range(300):
         outcome = play_random(seed, scan=False, favourite=("green", "red")[seed % 2]).outcome()
         assert outcome is not None
         kinds[outcome.victory] += 1
-    assert set(kinds) == {"civilian", "military", "science"}, kinds
+    assert set(kinds) == set(Victory), kinds

@@ -1,11 +1,11 @@
 """Scientific supremacy, the civilian count and its tie-break, who starts each age, the
 wonder draft, and the engine's refusals (out of turn, wrong decision, covered card).
 
-Positions are first-game scenario games (``tests/scenario.py``); a test that needs a later age
-moves there with ``scenario.start_age`` (the engine's own ``Game._start_age``: the real layout of
-that age's deck, without replaying earlier ages), and cuts the structure down to the cards it
-plays so that taking the last one ends the age. Draft tests use real ``Game.new`` games with
-the draft.
+Positions are first-game scenario games (``app.engine.scenario``); a test that needs a later
+age moves there with ``scenario.start_age`` (the engine's own ``GameState.lay_out_age``: the real
+layout of that age's deck, without replaying earlier ages), and cuts the structure down to the
+cards it plays so that taking the last one ends the age. Draft tests use real ``Game.new``
+games with the draft.
 """
 
 from __future__ import annotations
@@ -31,8 +31,16 @@ from app.engine import (
     view,
 )
 from app.engine.cards import CARDS, WONDERS
-from app.engine.scoring import ScoreSheet
-from tests.engine.scenario import (
+from app.engine.events import (
+    AgeStarted,
+    CardRevealed,
+    DraftRoundStarted,
+    Event,
+    GameEnded,
+    StarterChosen,
+    WonderPicked,
+)
+from app.engine.scenario import (
     give_token,
     mark_wonder_built,
     new_game,
@@ -41,6 +49,10 @@ from tests.engine.scenario import (
     set_coins,
     set_tokens,
 )
+from app.engine.scoring import ScoreSheet
+from app.engine.state import Victory
+
+pytestmark = pytest.mark.compiled
 
 CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
 
@@ -93,7 +105,7 @@ def test_six_different_science_symbols_win_at_once_mid_age(seat: int) -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert (outcome.winner, outcome.victory) == (seat, "science")
-    assert {"type": "game_over", "winner": seat, "victory": "science"} in events
+    assert GameEnded(winner=seat, victory=Victory.SCIENCE) in events
     assert game.state.cards_left == 3, "Age III was not played out"
     # The opponent's 19 blue points do not matter.
     assert outcome.scores[1 - seat].total > outcome.scores[seat].total
@@ -145,7 +157,7 @@ def test_civilian_victory_score_sheet_categories_add_up() -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert (outcome.winner, outcome.victory) == (0, "civilian")
-    assert {"type": "game_over", "winner": 0, "victory": "civilian"} in events
+    assert GameEnded(winner=0, victory=Victory.CIVILIAN) in events
     mine, theirs = outcome.scores
     assert mine == ScoreSheet(blue=10, green=3, yellow=3, purple=3, wonders=12, progress=13,
                               coins=4, military=5)
@@ -256,7 +268,7 @@ def test_choice_of_who_starts_the_next_age(age: int, pawn: int, last_taker: int,
     refused(game, DiscardCard(CARDS[game.state.structure[18]].id), "wrong_decision")
 
     events = game.apply(ChooseStarter(starter), seat=chooser)
-    assert {"type": "starter_chosen", "seat": chooser, "starter": starter} in events
+    assert StarterChosen(seat=chooser, starter=starter) in events
     assert game.to_act == starter
     assert game.decision is not None and game.decision.kind == DecisionKind.PLAY_CARD
     # The chosen seat plays the first card of the new age, then the other seat.
@@ -283,7 +295,7 @@ def test_draft_order_and_automatic_last_picks(first: int) -> None:
     round1, round2 = (wonder_ids(r) for r in game.state.draft_rounds)
     players = game.state.players
 
-    def pick(seat: int, offer: list[str]) -> list[dict[str, object]]:
+    def pick(seat: int, offer: list[str]) -> list[Event]:
         decision = game.decision
         assert decision is not None
         assert (decision.kind, decision.seat) == (DecisionKind.PICK_WONDER, seat)
@@ -291,7 +303,7 @@ def test_draft_order_and_automatic_last_picks(first: int) -> None:
         assert sorted(str(a) for a in game.legal_actions()) == sorted(f"pick:{w}" for w in offer)
         wonder = offer.pop(0)
         events = game.apply(PickWonder(wonder), seat=seat)
-        assert {"type": "wonder_picked", "seat": seat, "wonder": wonder} in events
+        assert WonderPicked(seat=seat, wonder=wonder) in events
         return events
 
     # Round 1: first picks 1, second picks 2, first gets the last one.
@@ -300,7 +312,7 @@ def test_draft_order_and_automatic_last_picks(first: int) -> None:
     pick(second, offer)
     assert game.to_act == second
     events = pick(second, offer)
-    assert {"type": "wonder_picked", "seat": first, "wonder": offer[0]} in events
+    assert WonderPicked(seat=first, wonder=offer[0]) in events
     assert len(players[first].wonders) == 2 and len(players[second].wonders) == 2
     assert sorted(wonder_ids(players[first].wonders + players[second].wonders)) == sorted(round1)
 
@@ -310,7 +322,7 @@ def test_draft_order_and_automatic_last_picks(first: int) -> None:
     pick(first, offer)
     assert game.to_act == first
     events = pick(first, offer)
-    assert {"type": "wonder_picked", "seat": second, "wonder": offer[0]} in events
+    assert WonderPicked(seat=second, wonder=offer[0]) in events
 
     assert len(players[0].wonders) == 4 and len(players[1].wonders) == 4
     owned = wonder_ids(players[0].wonders + players[1].wonders)
@@ -319,7 +331,7 @@ def test_draft_order_and_automatic_last_picks(first: int) -> None:
     assert game.to_act == first
     decision = game.decision
     assert decision is not None and decision.kind == DecisionKind.PLAY_CARD
-    assert any(e["type"] == "age_started" and e["age"] == 1 for e in events)
+    assert any(isinstance(e, AgeStarted) and e.age == 1 for e in events)
     assert view(game, first)["phase"] == "play"
 
 
@@ -335,8 +347,8 @@ def test_round_two_wonders_are_hidden_until_round_two() -> None:
     text = all_views_text(game)
     assert not [w for w in round2 + unused if w in text]
     events = game.apply(game.legal_actions()[0])         # the second player's second pick
-    draft_round = [e for e in events if e["type"] == "draft_round"]
-    assert draft_round and sorted(draft_round[0]["wonders"]) == sorted(round2)
+    draft_round = [e for e in events if isinstance(e, DraftRoundStarted)]
+    assert draft_round and sorted(draft_round[0].wonders) == sorted(round2)
     text = all_views_text(game)
     assert all(w in text for w in round2)
     assert not [w for w in unused if w in text]
@@ -445,10 +457,10 @@ def test_face_down_cards_turn_face_up_when_uncovered() -> None:
     assert f'"{hidden}"' not in all_views_text(game)
 
     events = game.apply(DiscardCard(CARDS[structure[14]].id))   # 9 is still under 15
-    assert not [e for e in events if e["type"] == "card_revealed"]
+    assert not [e for e in events if isinstance(e, CardRevealed)]
     events = game.apply(DiscardCard(CARDS[structure[15]].id))   # 10 is still under 16
-    assert [e for e in events if e["type"] == "card_revealed"] == [
-        {"type": "card_revealed", "age": 1, "slot": 9, "card": hidden}]
+    assert [e for e in events if isinstance(e, CardRevealed)] == [
+        CardRevealed(age=1, slot=9, card=hidden)]
     for seat in (0, 1, None):
         slots = {s["slot"]: s for s in view(game, seat)["structure"] if s}
         assert slots[9] == {**slots[9], "face_up": True, "card": hidden, "accessible": True}

@@ -19,6 +19,8 @@ from app.engine.state import DecisionKind
 from tests.factories import hidden_ids as _hidden_ids
 from tests.factories import strings_in as _strings
 
+pytestmark = pytest.mark.compiled
+
 GAMES = 8
 MAX_ACTIONS = 400
 

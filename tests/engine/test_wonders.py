@@ -24,10 +24,18 @@ from app.engine import (
     DiscardCard,
     Game,
     IllegalActionError,
+    events_for,
+    view,
 )
-from app.engine.scoring import score_sheet
-from app.engine.views import events_for, view
-from tests.engine.scenario import (
+from app.engine.events import (
+    CardBuiltFromDiscard,
+    CardDestroyed,
+    GameEnded,
+    PlayAgainGranted,
+    PlayAgainLost,
+    WonderRetired,
+)
+from app.engine.scenario import (
     give_token,
     ids_of_cards,
     ids_of_tokens,
@@ -42,6 +50,10 @@ from tests.engine.scenario import (
     set_wonders,
     supply_resources,
 )
+from app.engine.scoring import score_sheet
+from app.engine.state import Victory
+
+pytestmark = pytest.mark.compiled
 
 
 # --------------------------------------------------------------------------- helpers
@@ -121,7 +133,7 @@ def test_circus_maximus_destroys_a_grey_card_of_the_builders_choice() -> None:
 
     events = game.apply(DestroyCard("press"), seat=0)
 
-    assert {"type": "card_destroyed", "seat": 1, "card": "press"} in events
+    assert CardDestroyed(seat=1, card="press") in events
     assert "press" not in view(game, 1)["players"][1]["cards"]
     assert "drying_room" in view(game, 1)["players"][1]["cards"]
     assert view(game, 1)["discard"][-1] == "press"
@@ -141,7 +153,7 @@ def test_circus_maximus_without_grey_card_still_gives_shield_and_points() -> Non
     events = game.apply(BuildWonder("circus_maximus", "theater"), seat=0)
 
     assert is_normal_turn(game, 1)
-    assert not any(e["type"] == "card_destroyed" for e in events)
+    assert not any(isinstance(e, CardDestroyed) for e in events)
     assert view(game, 1)["players"][1]["cards"] == ["logging_camp"]
     assert game.state.pawn == 1
     assert wonder_points(game, 0) == 3
@@ -321,7 +333,7 @@ def test_mausoleum_builds_a_discarded_card_for_free_with_its_effects() -> None:
 
     events = game.apply(BuildFromDiscard("tavern"), seat=0)
 
-    assert {"type": "card_built_from_discard", "seat": 0, "card": "tavern"} in events
+    assert CardBuiltFromDiscard(seat=0, card="tavern") in events
     assert player(game, 0).coins == coins + 4        # Tavern's coins, nothing paid
     assert "tavern" in view(game, 1)["players"][0]["cards"]
     assert view(game, 1)["discard"] == ["altar"]
@@ -522,7 +534,7 @@ def test_seventh_wonder_sends_the_last_unbuilt_wonder_out_of_the_game(unbuilt_ow
 
     events = game.apply(BuildWonder("the_colossus", "theater"), seat=1)
 
-    assert {"type": "wonder_retired", "seat": unbuilt_owner, "wonder": "the_pyramids"} in events
+    assert WonderRetired(seat=unbuilt_owner, wonder="the_pyramids") in events
     assert view(game, 0)["wonders_built"] == 7
     owner_wonders = [w["wonder"] for w in view(game, 0)["players"][unbuilt_owner]["wonders"]]
     assert "the_pyramids" not in owner_wonders
@@ -561,7 +573,7 @@ def test_play_again_chains_through_extra_turns() -> None:
     game.apply(BuildWonder("the_hanging_gardens", "altar"), seat=0)
     assert plays_again(game, 0)
     events = game.apply(BuildWonder("the_sphinx", "baths"), seat=0)
-    assert {"type": "play_again", "seat": 0} in events
+    assert PlayAgainGranted(seat=0) in events
     assert plays_again(game, 0)
     game.apply(DiscardCard("tavern"), seat=0)
     assert game.to_act == 1
@@ -575,8 +587,8 @@ def test_play_again_with_the_last_card_of_an_age_is_lost() -> None:
 
     events = game.apply(BuildWonder("the_sphinx", "theater"), seat=0)
 
-    assert {"type": "play_again_lost", "seat": 0} in events
-    assert not any(e["type"] == "play_again" for e in events)
+    assert PlayAgainLost(seat=0) in events
+    assert not any(isinstance(e, PlayAgainGranted) for e in events)
     assert game.state.age == 2
     decision = game.decision
     assert decision is not None
@@ -623,7 +635,7 @@ def test_military_supremacy_from_a_wonder_ends_the_game_despite_a_pending_destro
     outcome = game.outcome()
     assert outcome is not None
     assert (outcome.winner, outcome.victory) == (0, "military")
-    assert events[-1]["type"] == "game_over"
+    assert events[-1] == GameEnded(winner=0, victory=Victory.MILITARY)
     assert "press" in view(game, 1)["players"][1]["cards"]
     with pytest.raises(IllegalActionError) as err:
         game.apply(DestroyCard("press"))
@@ -670,7 +682,7 @@ def test_wonder_cost_is_paid_by_trading_like_a_card() -> None:
 
     assert player(game, 0).coins == 0
     assert player(game, 1).coins == 7                  # trading pays the bank
-    payment = events[0]["payment"]
+    payment = events[0].payment.to_json()
     assert payment["total"] == 7 and payment["trade"] == 7
     assert sorted((b["resource"], b["units"], b["unit_price"]) for b in payment["bought"]) == [
         ("papyrus", 1, 3), ("stone", 1, 4)]

@@ -1,9 +1,9 @@
 """Yellow (commercial) cards, built through real actions.
 
 Positions are first-game scenario games; Age II and III cards are played in their own age,
-reached with ``scenario.start_age`` (the engine's own ``Game._start_age``: the real layout of
-that age's deck, without replaying earlier ages), and the structure is cut down to the cards a
-test plays (``set_structure``).
+reached with ``scenario.start_age`` (the engine's own ``GameState.lay_out_age``: the real
+layout of that age's deck, without replaying earlier ages), and the structure is cut down to
+the cards a test plays (``set_structure``).
 
 Rules (rules.md): Tavern 4 coins, Brewery 6; the Reserves and the Customs House fix the price of
 their resources at 1 coin; Forum and Caravansery produce one of their resources each turn and do
@@ -18,7 +18,8 @@ import pytest
 
 from app.engine import BuildCard, DiscardCard, Game, view
 from app.engine.cards import CARD_BY_ID, CARDS, Color
-from tests.engine.scenario import (
+from app.engine.events import CardDiscarded, CoinsGained
+from app.engine.scenario import (
     mark_wonder_built,
     new_game,
     place_cards,
@@ -26,6 +27,8 @@ from tests.engine.scenario import (
     set_coins,
     set_structure,
 )
+
+pytestmark = pytest.mark.compiled
 
 
 def game_at_age(age: int, seed: int = 5) -> Game:
@@ -49,7 +52,7 @@ def test_tavern_and_brewery_give_coins_once(card: str, age: int, coins: int) -> 
     events = game.apply(BuildCard(card), seat=0)
     assert player(game, 0).coins == 7 + coins
     assert player(game, 1).coins == 7
-    assert {"type": "coins_gained", "seat": 0, "coins": coins} in events
+    assert CoinsGained(seat=0, coins=coins) in events
     # Nothing more on later turns.
     game.apply(DiscardCard("lumber_yard"), seat=1)
     game.apply(DiscardCard("clay_pool"), seat=0)
@@ -170,7 +173,7 @@ def test_chamber_of_commerce_three_coins_per_grey_card_in_own_city() -> None:
     set_structure(game, ["chamber_of_commerce", "palace"])
     events = game.apply(BuildCard("chamber_of_commerce"), seat=0)
     assert player(game, 0).coins == 7 + 3
-    assert {"type": "coins_gained", "seat": 0, "coins": 3} in events
+    assert CoinsGained(seat=0, coins=3) in events
 
 
 def test_chamber_of_commerce_counts_every_grey_card() -> None:
@@ -278,8 +281,8 @@ def test_selling_a_card_gives_two_coins_plus_one_per_yellow_card(yellow_cards: l
     assert view(game, 0)["players"][0]["sale_value"] == 2 + len(yellow_cards)
     events = game.apply(DiscardCard("wood_reserve"), seat=0)
     assert player(game, 0).coins == 7 + 2 + len(yellow_cards)
-    assert events[0]["type"] == "card_discarded"
-    assert events[0]["coins"] == 2 + len(yellow_cards)
+    assert isinstance(events[0], CardDiscarded)
+    assert events[0].coins == 2 + len(yellow_cards)
     assert CARD_BY_ID["wood_reserve"].index in game.state.discard
 
 

@@ -1,24 +1,33 @@
-"""Building exact positions for rule tests.
+"""Exact positions, arranged by hand: for rule tests, examples and bug reports.
 
-Start from a real game (first-game wonders, seat 0 to play Age I) and arrange it: give a city
-cards or wonders, set coins, put a chosen card where it can be taken. Arranging bypasses the
-rules on purpose (no coins, shields or decisions from placed cards); the action under test
-then goes through the real ``Game.apply``.
+Start from a real game (first-game wonders, ``first_player`` to play Age I, or straight in a
+later age) and arrange it: give a city cards, tokens or wonders, set coins, leave chosen
+cards in the structure. Arranging bypasses the rules on purpose (placed cards give no coins,
+shields or decisions); the moves under test then go through the real ``Game.apply``::
 
-Every arranging function keeps the engine's derived indexes (card -> slot, price caches) up to
-date, so a test never has to rebuild them.
+    >>> from app.engine.scenario import new_position, place_card
+    >>> game = new_position(["scriptorium", "altar"], cities={0: ["library"]}, coins={0: 2})
+    >>> [str(a) for a in game.legal_actions()][:2]
+    ['build:scriptorium', 'discard:scriptorium']
+    >>> [e.TYPE for e in game.apply("build:scriptorium")]    # a second quill: a pair
+    ['card_built', 'science_pair']
+
+Every arranging function keeps the engine's derived indexes (card -> slot, price caches) up
+to date (:meth:`GameState.reindex`), so a caller never has to rebuild them. Nothing here is
+used by the engine itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
-from app.engine import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID, Game, Options
-from app.engine.actions import ChooseStarter, DiscardCard
-from app.engine.cards import CARDS, RESOURCES, TOKENS
-from app.engine.state import Decision, DecisionKind, Phase, PlayerState
+from .actions import ChooseStarter, DiscardCard
+from .cards import CARD_BY_ID, CARDS, RESOURCES, TOKEN_BY_ID, TOKENS, WONDER_BY_ID
+from .game import Game
+from .state import Decision, DecisionKind, GameState, Options, Phase, PlayerState
 
-SOURCES = {
+SOURCES: Final[Mapping[str, tuple[str, ...]]] = {
     "wood": ("lumber_yard", "logging_camp", "sawmill"),
     "clay": ("clay_pool", "clay_pit", "brickyard"),
     "stone": ("quarry", "stone_pit", "shelf_quarry"),
@@ -63,14 +72,12 @@ def new_position(
 
 
 def start_age(game: Game, age: int) -> None:
-    """Lay out ``age`` with the engine's own ``Game._start_age``: the real layout of that age's
-    deck, exactly as the end of the previous age would lay it out, without replaying the
-    earlier ages (whose random moves would fill cities a test could not control). The cities
-    are kept, the seat to act does not change and no starter is chosen; the ``age_started``
-    event is dropped (nothing was played)."""
-    game._start_age(age)
-    game.state.events = []
-    _reindex(game)
+    """Lay out ``age`` as the engine does when an age begins (:meth:`GameState.lay_out_age`):
+    the real layout of that age's deck, without replaying the earlier ages (whose random
+    moves would fill cities a test could not control). The cities are kept, the seat to act
+    does not change, no starter is chosen and no event is recorded."""
+    game.state.lay_out_age(age)
+    game.state.reindex()
 
 
 def finish_age(game: Game, starter: int | None = None) -> None:
@@ -105,7 +112,7 @@ def place_card(game: Game, seat: int, card_id: str) -> None:
     taken out of the structure, the decks and the discard pile if it is there."""
     card = CARD_BY_ID[card_id]
     state = game.state
-    _take_out(game, card.index)
+    _take_out(state, card.index)
     p = state.players[seat]
     p.cards.append(card.index)
     p.colors[card.color] += 1
@@ -121,7 +128,7 @@ def place_card(game: Game, seat: int, card_id: str) -> None:
         p.trade_price_one[r] = True
     if effects.science >= 0:
         p.science[effects.science] += 1
-    _reindex(game)
+    state.reindex()
 
 
 def place_cards(game: Game, seat: int, card_ids: Iterable[str]) -> None:
@@ -161,7 +168,7 @@ def give_token(game: Game, seat: int, token_id: str) -> None:
     p.coins_per_chain_build += e.coins_per_chain_build
     if e.science >= 0:
         p.science[e.science] += 1
-    _reindex(game)
+    state.reindex()
 
 
 def set_tokens(game: Game, board: Iterable[str], box: Iterable[str] | None = None) -> None:
@@ -175,7 +182,7 @@ def set_tokens(game: Game, board: Iterable[str], box: Iterable[str] | None = Non
                             if t.index not in state.board_tokens and t.index not in held]
     else:
         state.box_tokens = sorted(TOKEN_BY_ID[t].index for t in box)
-    _reindex(game)
+    state.reindex()
 
 
 def set_wonders(game: Game, seat: int, wonder_ids: list[str]) -> None:
@@ -186,6 +193,7 @@ def set_wonders(game: Game, seat: int, wonder_ids: list[str]) -> None:
         p.wonders = [w for w in p.wonders if w not in indices]
     state.unused_wonders = [w for w in state.unused_wonders if w not in indices]
     state.players[seat].wonders = list(indices)
+    state.reindex()
 
 
 def mark_wonder_built(game: Game, seat: int, wonder_id: str, tucked_card: str) -> None:
@@ -201,9 +209,10 @@ def mark_wonder_built(game: Game, seat: int, wonder_id: str, tucked_card: str) -
             state.unused_wonders.remove(w)
         p.wonders.append(w)
     card = CARD_BY_ID[tucked_card].index
-    _take_out(game, card)
+    _take_out(state, card)
     p.built_wonders[w] = card
     state.wonders_built += 1
+    state.reindex()
 
 
 def make_accessible(game: Game, card_id: str) -> int:
@@ -220,10 +229,10 @@ def make_accessible(game: Game, card_id: str) -> int:
             return slot
     target = min(state.accessible)
     displaced = state.structure[target]
-    _take_out(game, card, replacement=displaced)
+    _take_out(state, card, replacement=displaced)
     state.structure[target] = card
     state.face_up[target] = True
-    _reindex(game)
+    state.reindex()
     return target
 
 
@@ -235,7 +244,7 @@ def set_structure(game: Game, card_ids: Sequence[str]) -> None:
     wanted = [CARD_BY_ID[c].index for c in card_ids]
     for card in wanted:
         if card not in state.structure:
-            _take_out(game, card)
+            _take_out(state, card)
     leftover = [c for c in state.structure if c >= 0 and c not in wanted]
     state.removed_cards.extend(leftover)  # the cards cleared away leave the game
     closed = len(state.structure)
@@ -246,57 +255,12 @@ def set_structure(game: Game, card_ids: Sequence[str]) -> None:
         state.cover_count[slot] = 0 if card >= 0 else closed
     state.accessible = list(range(len(wanted)))
     state.cards_left = len(wanted)
-    _reindex(game)
+    state.reindex()
 
 
 def set_decision(game: Game, kind: DecisionKind, seat: int, options: tuple[int, ...]) -> None:
+    """Ask ``seat`` a decision now, before anything pending; ``options`` are indices."""
     game.state.pending.insert(0, Decision(kind, seat, options))
-
-
-def _spare_card_like(game: Game, card: int) -> int:
-    """A card removed at setup, of the same age (a guild for a guild) when one is left."""
-    state = game.state
-    wanted = CARDS[card]
-    same_age = [c for c in state.removed_cards
-                if (CARDS[c].age, CARDS[c].is_guild) == (wanted.age, wanted.is_guild)]
-    spares = same_age or state.removed_cards
-    if not spares:
-        raise AssertionError(f"no spare card to replace {wanted.id} in its age's deck")
-    spare = spares[0]
-    state.removed_cards.remove(spare)
-    return spare
-
-
-def _reindex(game: Game) -> None:
-    """Rebuild the engine's card -> slot index after the structure was rearranged."""
-    state = game.state
-    state.slot_of = {card: slot for slot, card in enumerate(state.structure) if card >= 0}
-    state.forget_prices(0)
-    state.forget_prices(1)
-
-
-def _take_out(game: Game, card: int, replacement: int = -1) -> None:
-    """Remove a card from every place it may be; ``replacement`` takes its place there."""
-    state = game.state
-    if card in state.structure:
-        state.structure[state.structure.index(card)] = replacement
-        return
-    for age, deck in state.decks.items():
-        if card in deck and age > state.age:
-            if replacement < 0:  # a later age must still deal 20 cards: bring one back
-                replacement = _spare_card_like(game, card)
-            deck[deck.index(card)] = replacement
-            return
-    for pool in (state.removed_cards, state.discard):
-        if card in pool:
-            if replacement >= 0:
-                pool[pool.index(card)] = replacement
-            else:
-                pool.remove(card)
-            return
-    for p in state.players:
-        if card in p.cards:
-            raise AssertionError(f"{CARDS[card].id} is already in a city")
 
 
 # ------------------------------------------------------------------------- reading a game
@@ -318,3 +282,41 @@ def ids_of_cards(indices: Iterable[int]) -> set[str]:
 
 def ids_of_tokens(indices: Iterable[int]) -> set[str]:
     return {TOKENS[i].id for i in indices}
+
+
+# ------------------------------------------------------------------------- helpers
+
+def _spare_card_like(state: GameState, card: int) -> int:
+    """A card removed at setup, of the same age (a guild for a guild) when one is left."""
+    wanted = CARDS[card]
+    same_age = [c for c in state.removed_cards
+                if (CARDS[c].age, CARDS[c].is_guild) == (wanted.age, wanted.is_guild)]
+    spares = same_age or state.removed_cards
+    if not spares:
+        raise ValueError(f"no spare card to replace {wanted.id} in its age's deck")
+    spare = spares[0]
+    state.removed_cards.remove(spare)
+    return spare
+
+
+def _take_out(state: GameState, card: int, replacement: int = -1) -> None:
+    """Remove a card from every place it may be; ``replacement`` takes its place there."""
+    if card in state.structure:
+        state.structure[state.structure.index(card)] = replacement
+        return
+    for age, deck in state.decks.items():
+        if card in deck and age > state.age:
+            if replacement < 0:  # a later age must still deal 20 cards: bring one back
+                replacement = _spare_card_like(state, card)
+            deck[deck.index(card)] = replacement
+            return
+    for pool in (state.removed_cards, state.discard):
+        if card in pool:
+            if replacement >= 0:
+                pool[pool.index(card)] = replacement
+            else:
+                pool.remove(card)
+            return
+    for p in state.players:
+        if card in p.cards:
+            raise ValueError(f"{CARDS[card].id} is already in a city")

@@ -1,0 +1,1 @@
+"""Golden games: whole games stored as data, replayed by tests/engine/test_golden.py."""
