@@ -16,6 +16,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from app.api import admin, catalog, lobby, pages, players, routes, ws
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
+from app.realtime.clock import SystemClock
 from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub
@@ -50,7 +51,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.service = GameService(sessions, pubsub, settings)
         app.state.players = PlayerService(sessions)
         app.state.lobby = LobbyService(sessions)
-        app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce)
+        app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce,
+                                       clock=app.state.clock)
         app.state.quick_match = QuickMatch(app.state.service)
         app.state.admin = AdminService(sessions, settings, app.state.service)
         pubsub.subscribe(hub.on_published)
@@ -61,6 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Duel, online", summary="7 Wonders Duel for two browsers",
                   lifespan=lifespan)
+    # The sockets' timers read it; a test may put a clock of its own here before starting.
+    app.state.clock = SystemClock()
 
     # Every refusal has one shape: {"error": {"code", "message", "detail"?}}.
     @app.exception_handler(ServiceError)

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket
 
 from app.config import Settings
+from app.realtime.clock import Clock
 from app.realtime.hub import keep_alive, next_message
 from app.realtime.lobby import LobbyConnection, LobbyHub, QuickMatch
 from app.realtime.protocol import (
@@ -47,8 +48,9 @@ async def lobby(request: Request) -> dict[str, Any]:
 async def lobby_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     players: PlayerService = websocket.app.state.players
+    clock: Clock = websocket.app.state.clock
     player = await players.get(player_id_of(websocket))
-    await LobbySocket(websocket, LobbyConnection(websocket, player)).run()
+    await LobbySocket(websocket, LobbyConnection(websocket, player, clock)).run()
 
 
 class LobbySocket:
@@ -65,10 +67,9 @@ class LobbySocket:
         writer = asyncio.create_task(connection.write_loop())
         watchdog = asyncio.create_task(keep_alive(
             connection, interval=self.settings.heartbeat_interval,
-            timeout=self.settings.heartbeat_timeout, ready=lambda: True,
-            ready_timeout=self.settings.heartbeat_interval, on_drop=self._leave))
+            timeout=self.settings.heartbeat_timeout, join_timeout=None, on_drop=self._leave))
         try:
-            await self.hub.attach(connection)
+            await self.hub.attach(connection)  # the first picture; pings only after it
             await self._serve()
         finally:
             watchdog.cancel()

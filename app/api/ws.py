@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.config import Settings
+from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, keep_alive, next_message
 from app.realtime.protocol import (
     Act,
@@ -49,7 +50,8 @@ class GameSocket:
         self.service: GameService = websocket.app.state.service
         self.hub: Hub = websocket.app.state.hub
         self.settings: Settings = websocket.app.state.settings
-        self.connection = Connection(websocket)
+        clock: Clock = websocket.app.state.clock
+        self.connection = Connection(websocket, clock)
 
     async def run(self) -> None:
         connection = self.connection
@@ -168,15 +170,14 @@ class GameSocket:
             connection.drop_held_updates()
             connection.seat, connection.joined = None, False
             raise
-        connection.send(state)
+        connection.welcome(state)  # first: whatever came meanwhile was held back
         connection.release_updates(state["version"])
         self.hub.announce_presence(self.game_id)
 
     async def _heartbeat(self) -> None:
         await keep_alive(self.connection, interval=self.settings.heartbeat_interval,
                          timeout=self.settings.heartbeat_timeout,
-                         ready=lambda: self.connection.joined,
-                         ready_timeout=self.settings.join_timeout,
+                         join_timeout=self.settings.join_timeout,
                          on_drop=lambda: self.hub.detach(self.game_id, self.connection))
 
     async def _send_state(self, last_version: int | None) -> None:

@@ -3,6 +3,9 @@
 Sending never blocks the game: each connection has an outgoing queue drained by its own
 task, so a slow client delays nobody. A client too slow to keep up is disconnected; on
 reconnecting it catches up from its last version.
+
+Nothing overtakes a socket's first message: until it is welcomed (:meth:`Connection.welcome`)
+it is sent only answers to its own messages, never a ping, a presence or an update.
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -18,6 +20,7 @@ from typing import Any, TypeVar
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
+from .clock import Clock
 from .protocol import ProtocolError, decode
 
 log = logging.getLogger(__name__)
@@ -30,11 +33,16 @@ QUEUE_LIMIT = 256
 class Connection:
     """One WebSocket: who it is (a seat, or a spectator) and what waits to be sent."""
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, clock: Clock) -> None:
         self.websocket = websocket
+        self.clock = clock
         self.joined = False
+        """Said who it is (game sockets: a join whose credentials were accepted)."""
+        self.welcomed = False
+        """Sent its first message (a welcome, the first lobby picture): the server may now
+        speak unasked (pings)."""
         self.seat: int | None = None
-        self.last_heard = time.monotonic()
+        self.last_heard = clock.now()
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._closing = False
         self._held: list[dict[str, Any]] | None = None
@@ -55,6 +63,15 @@ class Connection:
             self.close()
             return
         self._queue.put_nowait(message)
+
+    def welcome(self, message: dict[str, Any]) -> None:
+        """Send the socket's first message; pings may follow it, never precede it."""
+        self.send(message)
+        self.welcomed = True
+
+    def heard(self) -> None:
+        """The client sent something: it is alive."""
+        self.last_heard = self.clock.now()
 
     def hold_updates(self) -> None:
         """From now on keep updates back: a full state for this client is being prepared."""
@@ -98,21 +115,25 @@ class Connection:
 
 
 async def keep_alive(connection: Connection, *, interval: float, timeout: float,
-                     ready: Callable[[], bool], ready_timeout: float,
-                     on_drop: Callable[[], None]) -> None:
-    """Ping every interval; drop a socket that stayed silent too long, or that is not
-    ``ready`` (has not said who it is) in time. ``on_drop`` tells the others at once: a
-    vanished peer may never report its disconnect."""
-    opened = time.monotonic()
+                     join_timeout: float | None, on_drop: Callable[[], None]) -> None:
+    """Every tick (``interval``, or ``join_timeout`` if shorter) drop a socket that stayed
+    silent longer than ``timeout``, or that has not ``joined`` within ``join_timeout``
+    (None: it needs no join); ping it once it has been welcomed. ``on_drop`` tells the
+    others at once: a vanished peer may never report its disconnect."""
+    clock = connection.clock
+    opened = clock.now()
+    tick = interval if join_timeout is None else min(interval, join_timeout)
     while True:
-        await asyncio.sleep(min(interval, ready_timeout))
-        now = time.monotonic()
+        await clock.sleep(tick)
+        now = clock.now()
         if now - connection.last_heard > timeout:
             reason = "no message or pong for too long"
-        elif not ready() and now - opened > ready_timeout:
+        elif join_timeout is not None and not connection.joined \
+                and now - opened > join_timeout:
             reason = "no join message in time"
         else:
-            connection.send({"type": "ping"})
+            if connection.welcomed:  # a ping never overtakes the socket's first message
+                connection.send({"type": "ping"})
             continue
         connection.send({"type": "error", "code": "timeout", "message": reason})
         on_drop()
@@ -128,7 +149,7 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
     received = await websocket.receive()
     if received["type"] == "websocket.disconnect":
         return None
-    connection.last_heard = time.monotonic()
+    connection.heard()
     text = received.get("text")
     if text is None:
         raise ProtocolError("malformed", "send JSON in text frames")
@@ -175,6 +196,8 @@ class Hub:
                 connection.deliver(message["updates"][connection.audience])
 
     def announce_presence(self, game_id: str) -> None:
+        """Tell every socket of the game who is there; a socket being welcomed hears it
+        after its welcome (its own announcement follows that welcome anyway)."""
         message = self.presence(game_id)
         for connection in self._games.get(game_id, ()):
-            connection.send(message)
+            connection.deliver(message)

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from app.realtime.clock import Clock
 from app.realtime.hub import Connection
 from app.realtime.pubsub import LOBBY_CHANNEL
 from app.services.errors import ServiceError
@@ -28,16 +29,17 @@ log = logging.getLogger(__name__)
 class LobbyConnection(Connection):
     """One lobby socket and the player behind it (None: just looking)."""
 
-    def __init__(self, websocket: WebSocket, player: PlayerInfo | None) -> None:
-        super().__init__(websocket)
+    def __init__(self, websocket: WebSocket, player: PlayerInfo | None, clock: Clock) -> None:
+        super().__init__(websocket, clock)
         self.player = player
-        self.joined = True
+        self.joined = True  # a lobby socket needs no join: its session says who it is
 
 
 class LobbyHub:
-    def __init__(self, lobby: LobbyService, *, debounce: float) -> None:
+    def __init__(self, lobby: LobbyService, *, debounce: float, clock: Clock) -> None:
         self._lobby = lobby
         self._debounce = debounce
+        self._clock = clock
         self._connections: set[LobbyConnection] = set()
         self._public_dirty = False
         self._players_dirty: set[str] = set()
@@ -47,12 +49,12 @@ class LobbyHub:
         receives is always the most recently read."""
 
     async def attach(self, connection: LobbyConnection) -> None:
-        """Add a socket and send it the lobby as it is now."""
+        """Add a socket and send it the lobby as it is now, its first message."""
         async with self._sending:
             self._connections.add(connection)
             player_id = connection.player.player_id if connection.player else None
             own = await self._lobby.own(player_id) if player_id else []
-            connection.send(self._message(connection, await self._lobby.public(), own))
+            connection.welcome(self._message(connection, await self._lobby.public(), own))
 
     def detach(self, connection: LobbyConnection) -> None:
         self._connections.discard(connection)
@@ -75,7 +77,7 @@ class LobbyHub:
         """Send the changes, round after round while more come: a change published while
         a round reads the lists may have been read too late, so it makes another round."""
         while self._public_dirty or self._players_dirty:
-            await asyncio.sleep(self._debounce)
+            await self._clock.sleep(self._debounce)
             async with self._sending:
                 public_dirty, self._public_dirty = self._public_dirty, False
                 players_dirty, self._players_dirty = self._players_dirty, set()

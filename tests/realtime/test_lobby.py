@@ -5,9 +5,6 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
 
 from __future__ import annotations
 
-import asyncio
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +25,7 @@ from tests.factories import (
     server_game,
 )
 from tests.factories import strings_in as _strings
+from tests.realtime.interleaving import Gate, manual_clock
 
 TIMEOUT = 10.0
 DEBOUNCE = 0.01
@@ -169,11 +167,12 @@ def test_own_games_list_the_unfinished_first(make_app: Callable[..., FastAPI]) -
 # ---------------------------------------------------------------------- the lobby socket
 
 def test_the_socket_sends_the_picture_at_once(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(lobby_debounce=DEBOUNCE)) as ann:
+    app = make_app(lobby_debounce=DEBOUNCE)
+    manual_clock(app)  # never advanced: the updates for these games stay pending
+    with serve(app) as ann:
         player(ann, "Ann")
         game = _create(ann, listed=True)
         mine = _create(ann)
-        time.sleep(0.1)  # the lobby has settled
         for client in (ann, browser(ann)):
             with LobbyClient(client, timeout=TIMEOUT) as socket:
                 picture = socket.receive()
@@ -268,13 +267,18 @@ def test_a_move_in_ones_own_game_updates_mine(make_app: Callable[..., FastAPI]) 
 
 
 def test_changes_close_together_come_as_one_message(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(lobby_debounce=1.0)) as ann:
+    app = make_app(lobby_debounce=1.0)
+    clock = manual_clock(app)
+    with serve(app) as ann:
         socket = LobbyClient(browser(ann), timeout=TIMEOUT)
         socket.receive()
         games = [_create(ann, listed=True)["game_id"] for _ in range(3)]
+        clock.wait_for_sleepers(seconds=1.0)  # the first change waits out the debounce
+        clock.advance(1.0)
         picture = socket.receive()
         assert picture["type"] == "lobby", picture
         assert sorted(_ids(picture, "open")) == sorted(games)
+        _no_lobby_message(socket)
         socket.close()
 
 
@@ -285,18 +289,20 @@ def test_a_change_during_an_update_is_not_lost(make_app: Callable[..., FastAPI],
     app = make_app(lobby_debounce=DEBOUNCE)
     with serve(app) as ann:
         read = app.state.lobby.public
+        gate = Gate(ann, passing=1)  # the socket's first picture passes
 
         async def slow_read() -> Any:
             lists = await read()
-            await asyncio.sleep(0.4)  # a slow database: the lists are from 0.4 s ago
+            await gate.hold()  # a slow database: the lists grow old before they are sent
             return lists
 
         monkeypatch.setattr(app.state.lobby, "public", slow_read)
-        with LobbyClient(browser(ann), timeout=3.0) as socket:
+        with LobbyClient(browser(ann), timeout=TIMEOUT) as socket:
             socket.receive()
             first = _create(ann, listed=True)["game_id"]
-            time.sleep(0.15)  # the update for the first game is being read
+            gate.wait_reached()  # the update for the first game has read the lists
             second = _create(ann, listed=True)["game_id"]
+            gate.open()
             picture = socket.wait_for(lambda p: entry(p, "open", second) is not None)
             assert entry(picture, "open", first) is not None
 
@@ -308,27 +314,21 @@ def test_the_first_picture_is_never_sent_after_a_newer_one(
     app = make_app(lobby_debounce=DEBOUNCE)
     with serve(app) as ann:
         read = app.state.lobby.public
-        calls = 0
-        first_read_done = threading.Event()
+        gate = Gate(ann)
 
         async def first_read_slow() -> Any:
-            nonlocal calls
-            calls += 1
             lists = await read()
-            if calls == 1:
-                await asyncio.sleep(0.5)
-                first_read_done.set()
+            await gate.hold()
             return lists
 
         monkeypatch.setattr(app.state.lobby, "public", first_read_slow)
         with LobbyClient(browser(ann), timeout=TIMEOUT) as socket:
-            time.sleep(0.1)
+            gate.wait_reached()  # the first picture is read, not sent
             game_id = _create(ann, listed=True)["game_id"]
+            gate.open()
             socket.wait_for(lambda p: entry(p, "open", game_id) is not None)
-            deadline = time.monotonic() + TIMEOUT
-            while not first_read_done.is_set() and time.monotonic() < deadline:
-                time.sleep(0.05)
-            time.sleep(0.1)  # the slow first picture, read, is sent before the barrier
+            # The socket reads messages once its first picture is sent: whatever was sent
+            # before the pong, the first picture included, is in now.
             socket.barrier()
             assert socket.lobby is not None
             assert entry(socket.lobby, "open", game_id) is not None, \
@@ -385,22 +385,26 @@ def test_the_game_socket_refuses_deep_nesting_too(make_app: Callable[..., FastAP
 
 
 def test_lobby_pings(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(heartbeat_interval=0.1, heartbeat_timeout=0.3)) as client:
+    """As on the game socket: pinged every interval, closed after the timeout of silence;
+    the clock is moved by the test (tests/realtime/interleaving.py)."""
+    app = make_app(heartbeat_interval=1.0, heartbeat_timeout=3.0)
+    clock = manual_clock(app)
+    with serve(app) as client:
         with LobbyClient(client, timeout=TIMEOUT) as lively:
-            lively.receive()
+            assert lively.receive()["type"] == "lobby"
             lively.send({"type": "ping"})
             assert lively.receive() == {"type": "pong"}
-            started = time.monotonic()
-            while time.monotonic() - started < 0.7:  # over twice the timeout, answering pings
-                assert lively.receive_json(timeout=1.0)["type"] == "ping"
-                lively.send({"type": "pong"})
-            lively.send({"type": "ping"})
-            assert lively.receive_until("pong") == {"type": "pong"}
+            for _ in range(10):  # over three times the timeout, answering pings
+                clock.advance(1.0)
+                assert lively.barrier() == []
+            assert [m["type"] for m in lively.inbox[2:]] == ["ping", "pong"] * 10
         with LobbyClient(client, timeout=TIMEOUT) as silent:
-            received = []
+            assert silent.receive_json(timeout=TIMEOUT)["type"] == "lobby"  # heard now
+            for _ in range(3):
+                clock.advance(1.0)
+                assert silent.receive_json(timeout=TIMEOUT) == {"type": "ping"}
+            clock.advance(1.0)
+            error = silent.receive_json(timeout=TIMEOUT)
+            assert error["type"] == "error" and error["code"] == "timeout", error
             with pytest.raises(WebSocketDisconnect):
-                while True:
-                    received.append(silent.receive_json(timeout=3.0))
-            kinds = [m["type"] for m in received]
-            assert kinds[0] == "lobby" and "ping" in kinds, kinds
-            assert received[-1]["type"] == "error" and received[-1]["code"] == "timeout"
+                silent.receive_json(timeout=TIMEOUT)

@@ -6,7 +6,6 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` and ``database`` f
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -36,6 +35,7 @@ from tests.factories import (
     serve,
     socket_seat,
 )
+from tests.realtime.interleaving import manual_clock
 
 TIMEOUT = 10.0
 WAITING = {"type": "queue", "state": "waiting"}
@@ -145,17 +145,21 @@ def test_cancel_and_leaving_leave_the_queue(make_app: Callable[..., FastAPI]) ->
 
 def test_a_silent_socket_leaves_the_queue(make_app: Callable[..., FastAPI]) -> None:
     """A waiting player whose connection vanished is dropped with the socket (heartbeat),
-    not paired with the next player."""
-    with serve(make_app(heartbeat_interval=0.1, heartbeat_timeout=0.4)) as ann:
+    not paired with the next player. The heartbeat runs on a clock the test moves."""
+    app = make_app(heartbeat_interval=1.0, heartbeat_timeout=3.0)
+    clock = manual_clock(app)
+    with serve(app) as ann:
         bob = browser(ann)
         player(ann, "Ann")
         player(bob, "Bob")
-        silent = LobbyClient(ann, timeout=TIMEOUT)
-        silent.send({"type": "play"})
-        time.sleep(1.0)  # silent for more than the timeout
-        bobs = LobbyClient(bob, timeout=TIMEOUT)
-        bobs.send({"type": "play"})
-        assert bobs.receive_until("queue") == WAITING
+        silent = _lobby_socket(ann)
+        assert _play(silent) == WAITING  # its last sign of life, at 0 s
+        clock.advance(4.0)  # pinged at 1, 2 and 3 s; at 4 s silent too long: dropped
+        told = [silent.receive_json(timeout=TIMEOUT) for _ in range(4)]
+        assert [m["type"] for m in told] == ["ping", "ping", "ping", "error"], told
+        assert told[-1]["code"] == "timeout"
+        bobs = _lobby_socket(bob)
+        assert _play(bobs) == WAITING
         assert bob.get("/api/lobby").json()["mine"] == []
         bobs.close()
         silent.close()
@@ -224,8 +228,9 @@ def test_a_game_that_cannot_be_made_leaves_the_waiting_player_first(
         monkeypatch.setattr(service, "create_matched_game", create)
         assert _play(_lobby_socket(carol))["seat"] == 1, "Carol is paired with Ann"
         assert _matched(anns)["seat"] == 0
-        bobs.send({"type": "ping"})
-        assert bobs.receive() == {"type": "pong"}, "Bob's socket is still open"
+        # Bob's socket is still open: it answers a ping (the new game's lobby picture may
+        # come before the pong).
+        _no_queue_message(bobs)
 
 
 def test_many_players_pressing_play_at_once_over_sockets(
@@ -300,12 +305,15 @@ async def _seats(database: Database) -> list[Any]:
                                .join(GameRow, GameRow.id == Seat.game_id))
 
 
-def _slow_database(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Every player read of the game service (two per pairing) takes ``seconds`` more."""
+def _slow_database(monkeypatch: pytest.MonkeyPatch, turns: int) -> None:
+    """Every player read of the game service (two per pairing) first lets the other tasks
+    run ``turns`` times: the players pressing play meanwhile pile up at the queue. (Turns
+    of the event loop, not seconds: the interleaving does not hang on the machine's speed.)"""
     read = GameService._player
 
     async def slow(self: GameService, session: Any, player_id: str | None) -> Any:
-        await asyncio.sleep(seconds)
+        for _ in range(turns):
+            await asyncio.sleep(0)
         return await read(self, session, player_id)
 
     monkeypatch.setattr(GameService, "_player", slow)
@@ -334,8 +342,8 @@ async def _check_pairs(database: Database, connections: list[FakeConnection],
     assert len(still_waiting) <= 1, still_waiting
 
 
-@pytest.mark.parametrize("slow", [0.0, 0.02])
-async def test_many_players_pressing_play_at_once(database: Database, slow: float,
+@pytest.mark.parametrize("slow", [0, 20])
+async def test_many_players_pressing_play_at_once(database: Database, slow: int,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     count = 17
     if slow:
@@ -360,19 +368,33 @@ async def test_two_players_racing_on_a_slow_database(database: Database,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Pairing waits on the database; players arriving meanwhile are neither paired with
     the two being paired nor lost."""
-    _slow_database(monkeypatch, 0.1)
+    _slow_database(monkeypatch, 10)
     async with matchmaking(database, 6) as made:
         ann, bob, carol, dan, eve, fay = (FakeConnection(p) for p in made.players)
         await asyncio.gather(made.queue.enter(ann), made.queue.enter(bob))  # type: ignore[arg-type]
         await _check_pairs(database, [ann, bob], 1)
         assert [m["seat"] for m in ann.sent + bob.sent if m["type"] == "matched"] == [0, 1]
 
-        # Carol waits; Dan pairs with her slowly; Eve and Fay arrive during the pairing.
+        # Carol waits; Dan pairs with her, and the game is held at the database until
+        # Eve and Fay have arrived.
         await made.queue.enter(carol)  # type: ignore[arg-type]
+        create = made.games.create_matched_game
+        creating, go_on = asyncio.Event(), asyncio.Event()
+
+        async def held_create(*args: Any) -> str:
+            creating.set()
+            await go_on.wait()
+            return await create(*args)
+
+        monkeypatch.setattr(made.games, "create_matched_game", held_create)
         pairing = asyncio.create_task(made.queue.enter(dan))  # type: ignore[arg-type]
-        await asyncio.sleep(0.05)
-        await asyncio.gather(made.queue.enter(eve), made.queue.enter(fay))  # type: ignore[arg-type]
-        await pairing
+        await asyncio.wait_for(creating.wait(), TIMEOUT)
+        arriving = asyncio.gather(made.queue.enter(eve), made.queue.enter(fay))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # one turn of the loop: both wait at the queue the pairing holds
+        assert eve.sent == fay.sent == [], "told something before the pairing ended"
+        go_on.set()
+        await asyncio.wait_for(pairing, TIMEOUT)
+        await asyncio.wait_for(arriving, TIMEOUT)
         everyone = [ann, bob, carol, dan, eve, fay]
         await _check_pairs(database, everyone, 3)
         pairs = {frozenset(c.player.player_id for c in everyone  # type: ignore[union-attr]
@@ -387,7 +409,7 @@ async def test_two_tabs_racing_are_one_player(database: Database,
     """Two tabs of each player press play at once, on a slow database: nobody is paired
     with themselves, and each tab that lost its place was told so. (A tab pressing after
     the other tab was already paired waits for a game of its own.)"""
-    _slow_database(monkeypatch, 0.01)
+    _slow_database(monkeypatch, 10)
     async with matchmaking(database, 5) as made:
         tabs = [FakeConnection(p) for p in made.players for _ in range(2)]
         await asyncio.gather(*(made.queue.enter(t) for t in tabs))  # type: ignore[arg-type]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ from tests.factories import (
     player,
     serve,
 )
+from tests.realtime.interleaving import Gate
 from tests.services.test_concurrency import servers
 
 TIMEOUT = 10.0
@@ -297,19 +297,20 @@ def test_an_offer_made_while_a_client_joins_is_not_overtaken_by_its_welcome(
         table = _almost_finished(ann)
         table.finish()
         read = app.state.service.summary
+        gate = Gate(ann)
 
         async def slow_summary(game_id: str) -> dict[str, Any]:
             summary: dict[str, Any] = await read(game_id)
-            await asyncio.sleep(0.4)  # read before the offer, sent after it
+            await gate.hold()  # the first one, the welcome's: read before the offer
             return summary
 
         monkeypatch.setattr(app.state.service, "summary", slow_summary)
         joining = ProtocolClient(ann, table.game_id, timeout=TIMEOUT)
         joining.send({"type": "join"})
-        time.sleep(0.15)
+        gate.wait_reached()
         _send(table.seats[1], "rematch")
         assert table.seats[1].receive_until("rematch")["offered_by"] == 1
-        time.sleep(0.5)
+        gate.open()  # the welcome, with no offer in it, is sent after the offer
         told = [m for m in joining.barrier() if m["type"] in ("welcome", "rematch")]
         assert told[0]["type"] == "welcome", "a join is answered by its welcome first"
         last = told[-1]

@@ -5,9 +5,7 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +22,7 @@ from tests.factories import (
     serve,
     server_game,
 )
+from tests.realtime.interleaving import Gate
 
 TIMEOUT = 10.0
 """Seconds a test waits for an expected message before failing."""
@@ -348,21 +347,19 @@ def test_a_move_made_while_a_client_catches_up_still_reaches_it(
 
         service = app.state.service
         catch_up = service.catch_up
-        reading, resume = threading.Event(), threading.Event()
+        gate = Gate(client)
 
         async def slow_catch_up(game_id: str, seen: int) -> Any:
             result = await catch_up(game_id, seen)  # read from the database ...
-            reading.set()
-            while not resume.is_set():  # ... whose connection takes a moment to release
-                await asyncio.sleep(0.005)
+            await gate.hold()  # ... whose connection takes a moment to release
             return result
 
         service.catch_up = slow_catch_up
         phone = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
         phone.send({"type": "join", "last_version": 2})
-        assert reading.wait(TIMEOUT)
+        gate.wait_reached()
         table.step(chooser)  # the move lands meanwhile
-        resume.set()
+        gate.open()
         welcome = phone.receive_until("welcome")
         told = [m["version"] for m in welcome["missed"]]
         told += [u["version"] for u in phone.barrier() if u["type"] == "update"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -19,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.engine import WONDERS
 from tests.factories import ProtocolClient, Table, new_game, seat_view, serve
+from tests.realtime.interleaving import ManualClock, manual_clock
 
 TIMEOUT = 10.0
 """Seconds a test waits for an expected message before failing."""
@@ -357,51 +357,57 @@ def test_a_socket_to_an_unknown_game_is_told_and_closed(
 
 
 # ------------------------------------------------------------------------- heartbeats
+# The server's timers run on a clock the test moves (tests/realtime/interleaving.py): each
+# ``advance`` runs the ticks it passes before returning, so no test waits for real time.
 
-def _messages_until_closed(socket: ProtocolClient, seconds: float) -> list[dict[str, Any]]:
-    """Every message the socket receives, without answering anything, until the server
-    closes it (fails if it is still open after ``seconds``)."""
-    received = []
-    deadline = time.monotonic() + seconds
+INTERVAL, SILENCE = 1.0, 3.0
+"""Heartbeat settings of these tests, in seconds of the manual clock."""
+
+
+def _heartbeat_app(make_app: Callable[..., FastAPI], **settings: float) -> tuple[FastAPI,
+                                                                                ManualClock]:
+    app = make_app(heartbeat_interval=INTERVAL, heartbeat_timeout=SILENCE, **settings)
+    return app, manual_clock(app)
+
+
+def _closed(socket: ProtocolClient) -> None:
     with pytest.raises(WebSocketDisconnect):
-        while True:
-            assert time.monotonic() < deadline, f"still open after {seconds}s: {received}"
-            received.append(socket.receive_json(timeout=seconds))
-    return received
+        socket.receive_json(timeout=TIMEOUT)
 
 
 def test_a_socket_answering_pings_stays_connected(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(heartbeat_interval=0.2, heartbeat_timeout=0.6)) as client:
+    app, clock = _heartbeat_app(make_app)
+    with serve(app) as client:
         first, _ = new_game(client)
         lively = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
         assert lively.join(0, first["token"])["type"] == "welcome"
-        started = time.monotonic()
-        # Nothing to say but pongs, for well over the timeout.
-        received = []
-        while time.monotonic() - started < 1.5:
-            received.append(lively.receive_json(timeout=1.0))
-            assert received[-1]["type"] in ("ping", "presence"), received
-            if received[-1]["type"] == "ping":
-                lively.send({"type": "pong"})
-        assert [m["type"] for m in received].count("ping") >= 4, received
+        assert lively.receive()["type"] == "presence"
+        start = len(lively.inbox)
+        for _ in range(10):  # over three times the timeout
+            clock.advance(INTERVAL)
+            # The tick's ping came before the barrier's pong; receive() answered it.
+            assert lively.barrier() == []
+        assert [m["type"] for m in lively.inbox[start:]] == ["ping", "pong"] * 10
         lively.send({"type": "sync"})
         assert lively.receive_until("state")["seat"] == 0
         lively.close()
 
 
 def test_a_silent_socket_is_pinged_then_closed(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(heartbeat_interval=0.2, heartbeat_timeout=0.6)) as client:
+    app, clock = _heartbeat_app(make_app)
+    with serve(app) as client:
         first, _ = new_game(client)
         silent = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
-        started = time.monotonic()
-        silent.send({"type": "join", "seat": 0, "token": first["token"]})
-        # It hears pings, then a timeout error, then the socket closes.
-        received = _messages_until_closed(silent, 5.0)
-        waited = time.monotonic() - started
-        kinds = [m["type"] for m in received]
-        assert kinds[:2] == ["welcome", "presence"] and kinds.count("ping") >= 1, kinds
-        assert received[-1]["type"] == "error" and received[-1]["code"] == "timeout", received
-        assert waited >= 0.6, f"closed after {waited:.2f}s, before the timeout"
+        silent.send({"type": "join", "seat": 0, "token": first["token"]})  # heard at 0 s
+        assert [silent.receive_json(timeout=TIMEOUT)["type"] for _ in range(2)] == [
+            "welcome", "presence"]
+        for second in (1, 2, 3):  # pinged while silent for no more than the timeout
+            clock.advance(INTERVAL)
+            assert silent.receive_json(timeout=TIMEOUT) == {"type": "ping"}, second
+        clock.advance(INTERVAL)
+        error = silent.receive_json(timeout=TIMEOUT)
+        assert error["type"] == "error" and error["code"] == "timeout", error
+        _closed(silent)
         silent.close()
 
 
@@ -410,42 +416,54 @@ def test_the_opponent_is_told_when_a_silent_socket_is_dropped(
     """The heartbeat is there for peers that vanish without closing (a dropped network):
     once the server gives up on seat 0's socket, seat 1's presence must show seat 0 gone,
     without waiting for the dead peer to complete a close."""
-    with serve(make_app(heartbeat_interval=0.2, heartbeat_timeout=0.6)) as client:
+    app, clock = _heartbeat_app(make_app)
+    with serve(app) as client:
         first, second = new_game(client)
         silent = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
         assert silent.join(0, first["token"])["type"] == "welcome"
         lively = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
         assert lively.join(1, second["token"])["type"] == "welcome"
-        started = time.monotonic()
-        seats = []
-        while time.monotonic() - started < 3.0 and seats[-1:] != [[False, True]]:
-            message = lively.receive_json(timeout=1.0)
-            if message["type"] == "ping":
-                lively.send({"type": "pong"})
-            elif message["type"] == "presence":
-                seats.append(message["seats"])
-        assert seats[-1:] == [[False, True]], \
-            f"3 s after its last sign of life seat 0 is still shown present: {seats}"
+        assert lively.receive()["seats"] == [True, True]
+        for _ in range(3):
+            clock.advance(INTERVAL)
+            assert lively.barrier() == [], "seat 0 is gone before its timeout"
+        clock.advance(INTERVAL)  # seat 0 has been silent for longer than the timeout
+        heard = lively.barrier()
+        assert [m["seats"] for m in heard if m["type"] == "presence"] == [[False, True]], heard
         lively.close()
         silent.close()
 
 
 def test_a_socket_that_never_joins_is_closed(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(heartbeat_interval=0.2, join_timeout=0.5)) as client:
+    """Talking is not enough: a socket must join within the join timeout. Until it is
+    welcomed it is not pinged (docs/protocol.md, "The first message")."""
+    app, clock = _heartbeat_app(make_app, join_timeout=2 * INTERVAL)
+    with serve(app) as client:
         first, _ = new_game(client)
-        # The server's clock starts at the handshake, so ours starts before it.
-        started = time.monotonic()
         socket = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
-        received = []
-        with pytest.raises(WebSocketDisconnect):
-            while True:
-                assert time.monotonic() - started < 5.0, received
-                message = socket.receive_json(timeout=5.0)
-                received.append(message)
-                if message["type"] == "ping":
-                    socket.send({"type": "pong"})  # alive, but never says who it is
-        assert received[-1]["type"] == "error" and received[-1]["code"] == "timeout", received
-        assert time.monotonic() - started >= 0.5
-        assert any(message["type"] == "ping" for message in received), \
-            "answering pings should keep the socket open until the join timeout"
+        assert socket.barrier() == []  # opened, its timer started: the clock reads 0
+        for _ in range(2):
+            clock.advance(INTERVAL)
+            assert socket.barrier() == [], "closed before the join timeout"
+        clock.advance(INTERVAL)
+        error = socket.receive_json(timeout=TIMEOUT)
+        assert error["type"] == "error" and error["code"] == "timeout", error
+        assert "join" in error["message"], error
+        _closed(socket)
+        assert "ping" not in [m["type"] for m in socket.inbox], socket.inbox
+        socket.close()
+
+
+def test_a_socket_that_joined_in_time_stays(make_app: Callable[..., FastAPI]) -> None:
+    app, clock = _heartbeat_app(make_app, join_timeout=2 * INTERVAL)
+    with serve(app) as client:
+        first, _ = new_game(client)
+        socket = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
+        assert socket.barrier() == []
+        clock.advance(INTERVAL)
+        assert socket.join(0, first["token"])["type"] == "welcome"
+        for _ in range(4):  # past the join timeout, answering the pings that now come
+            clock.advance(INTERVAL)
+            socket.barrier()
+        assert [m["type"] for m in socket.inbox].count("ping") == 4, socket.inbox
         socket.close()
