@@ -1,15 +1,14 @@
 """Shared fixtures: the reference tables, and every server test on SQLite and PostgreSQL.
 
 PostgreSQL is the one on 127.0.0.1:5432 (database ``test``; override with
-DUEL_TEST_POSTGRES_URL). Each test gets a fresh schema, migrated with the real Alembic
-migrations and dropped afterwards. When PostgreSQL cannot be reached the PostgreSQL runs
-are skipped, except under CI=true, where they fail.
+DUEL_TEST_POSTGRES_URL). Each test gets its own empty database, migrated to head: a copy
+of a template made once per session (per xdist worker), so that no test pays for running
+the migrations (tests/db/test_migrations.py runs them for real). When PostgreSQL cannot be
+reached the PostgreSQL runs are skipped, except under CI=true, where they fail.
 """
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -23,9 +22,9 @@ from .factories import (
     POSTGRES_URL,
     SHARED,
     Database,
-    _postgres_reachable,
-    _run_sql,
-    migrate,
+    PostgresTemplate,
+    SqliteTemplate,
+    postgres_reachable,
 )
 
 
@@ -40,27 +39,40 @@ def reference_dir() -> Path:
     return path
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    """A migrated, empty database of each kind."""
-    if request.param == "sqlite":
-        db = Database("sqlite", f"sqlite+aiosqlite:///{tmp_path / 'duel.db'}")
-        migrate(db)
-        yield db
-        return
-    if not _postgres_reachable():
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
+    return SqliteTemplate(tmp_path_factory.mktemp("sqlite-template"))
+
+
+@pytest.fixture(scope="session")
+def postgres_template() -> Iterator[PostgresTemplate]:
+    """Made on first use, so that a run without PostgreSQL tests never reaches for it; an
+    unreachable server skips (fails under CI=true) every test that asks for it."""
+    if not postgres_reachable():
         message = f"PostgreSQL is not reachable at {POSTGRES_URL}"
         if IN_CI:
             pytest.fail(message + " (required when CI=true)")
         pytest.skip(message)
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    asyncio.run(_run_sql(f'CREATE SCHEMA "{schema}"'))
-    db = Database("postgres", POSTGRES_URL, schema)
+    template = PostgresTemplate()
     try:
-        migrate(db)
-        yield db
+        yield template
     finally:
-        asyncio.run(_run_sql(f'DROP SCHEMA "{schema}" CASCADE'))
+        template.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
+    """An empty database of each kind, migrated to head, the test's own."""
+    if request.param == "sqlite":
+        template: SqliteTemplate = request.getfixturevalue("sqlite_template")
+        yield template.copy(tmp_path)
+        return
+    schemas: PostgresTemplate = request.getfixturevalue("postgres_template")
+    database = schemas.create()
+    try:
+        yield database
+    finally:
+        schemas.drop(database)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -20,65 +19,39 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from app.db.models import Game as GameRow
-from app.db.session import make_engine
-from app.engine import ENGINE_VERSION, Game, Options, from_json, view
+from app.engine import ENGINE_VERSION, Game, Options, events_json, from_json, view
 from tests.factories import (
     Database,
     ProtocolClient,
+    admin_login,
     as_json,
+    assert_refused,
     new_game,
+    ok,
     play_out,
+    play_random,
     serve,
     server_game,
 )
 
 PASSWORD = "admin password for tests"
 TIMEOUT = 10.0
+JSON = {"content-type": "application/json"}
 
 
 @pytest.fixture
 def admin(make_app: Callable[..., FastAPI]) -> Iterator[TestClient]:
     """A client on a fresh server, logged in as the admin."""
     with serve(make_app(admin_password=PASSWORD)) as client:
-        response = client.post("/admin/login", data={"password": PASSWORD},
-                               follow_redirects=False)
-        assert response.status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         yield client
-
-
-def play(client: TestClient, game_id: str, count: int, seed: int = 0) -> None:
-    """``count`` random legal moves, submitted to the game service as the seats would."""
-    app = client.app
-    assert isinstance(app, FastAPI) and client.portal is not None
-    chooser = random.Random(seed)
-    for _ in range(count):
-        game, version = server_game(client, game_id)
-        seat = game.to_act
-        assert seat is not None
-        action = chooser.choice(game.legal_actions()).to_json()
-        client.portal.call(app.state.service.submit, game_id, seat, action, version, None)
 
 
 def started(client: TestClient, first: str = "Ann", second: str = "Bo",
             **options: Any) -> str:
-    created = client.post("/api/games", json={"name": first, **options}).json()
-    joined = client.post(f"/api/games/{created['game_id']}/join",
-                         json={"invite_code": created["invite_code"], "name": second})
-    assert joined.status_code == 200, joined.text
-    game_id: str = created["game_id"]
+    """A game between ``first`` and ``second``, both seated: its id."""
+    game_id: str = new_game(client, name=first, joiner_name=second, **options)[0]["game_id"]
     return game_id
-
-
-def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json()
-
-
-def refused(response: Any, status: int, code: str) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    error: dict[str, Any] = response.json()["error"]
-    assert error["code"] == code, error
-    return error
 
 
 def listed(client: TestClient, **params: Any) -> list[str]:
@@ -86,15 +59,9 @@ def listed(client: TestClient, **params: Any) -> list[str]:
 
 
 def set_created(database: Database, client: TestClient, game_id: str, when: datetime) -> None:
-    async def write() -> None:
-        engine = make_engine(database.url, database.schema)
-        async with engine.begin() as connection:
-            await connection.execute(
-                update(GameRow).where(GameRow.id == game_id).values(created_at=when))
-        await engine.dispose()
-
     assert client.portal is not None
-    client.portal.call(write)
+    client.portal.call(database.write,
+                       update(GameRow).where(GameRow.id == game_id).values(created_at=when))
 
 
 def replayed(record: dict[str, Any]) -> Game:
@@ -149,7 +116,7 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
         ({"page": "\u00b2"}, "page"), ({"page": "9" * 5000}, "page"),
         ({"per_page": "\u0663"}, "per_page"), ({"player": "a\u0000b"}, "player")]
     for params, named in bad_filters:
-        error = refused(admin.get("/admin/api/games", params=params), 422, "bad_filter")
+        error = assert_refused(admin.get("/admin/api/games", params=params), 422, "bad_filter")
         assert named in error["message"], (params, error)
 
     # The last day there is: nothing after it to stop before.
@@ -171,7 +138,7 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
 # ---------------------------------------------------------------------------- one game
 def test_a_games_record_shows_every_action_with_its_events(admin: TestClient) -> None:
     game_id = started(admin)
-    play(admin, game_id, 12)
+    play_random(admin, game_id, 12)
     detail = ok(admin.get(f"/admin/api/games/{game_id}"))
     server, version = server_game(admin, game_id)
     assert version == 12
@@ -188,7 +155,7 @@ def test_a_games_record_shows_every_action_with_its_events(admin: TestClient) ->
         assert entry["name"] == ["Ann", "Bo"][entry["seat"]]
         assert (entry["action"], entry["notation"]) == (action.to_json(), str(action))
         # Every event, hidden parts included (a Great Library draw keeps its tokens).
-        assert entry["events"] == as_json(replica.apply(action))
+        assert entry["events"] == as_json(events_json(replica.apply(action)))
         assert datetime.fromisoformat(entry["at"]).tzinfo is not None
 
     page = admin.get(f"/admin/games/{game_id}")
@@ -197,12 +164,12 @@ def test_a_games_record_shows_every_action_with_its_events(admin: TestClient) ->
         assert f"<code>{entry['notation']}</code>" in page.text
     assert str(server.seed) in page.text
     assert admin.get("/admin/games/nonesuch").status_code == 404
-    refused(admin.get("/admin/api/games/nonesuch"), 404, "not_found")
+    assert_refused(admin.get("/admin/api/games/nonesuch"), 404, "not_found")
 
 
 def test_each_position_is_the_revealed_view_after_that_many_actions(admin: TestClient) -> None:
     game_id = started(admin, wonder_selection="first_game")
-    play(admin, game_id, 8, seed=3)
+    play_random(admin, game_id, 8, seed=3)
     server, version = server_game(admin, game_id)
     replica = Game.new(server.seed, server.options)
     for seq in range(version + 1):
@@ -219,12 +186,12 @@ def test_each_position_is_the_revealed_view_after_that_many_actions(admin: TestC
         if seq:
             assert position["move"]["seq"] == seq
             assert position["move"]["notation"] == str(server.log[seq - 1])
-            assert position["move"]["events"] == as_json(events)
+            assert position["move"]["events"] == as_json(events_json(events))
         else:
             assert position["move"] is None
-    refused(admin.get(f"/admin/api/games/{game_id}/positions/{version + 1}"), 404, "bad_seq")
-    refused(admin.get(f"/admin/api/games/{game_id}/positions/-1"), 404, "bad_seq")
-    refused(admin.get(f"/admin/api/games/{game_id}/positions/last"), 422, "invalid_request")
+    assert_refused(admin.get(f"/admin/api/games/{game_id}/positions/{version + 1}"), 404, "bad_seq")
+    assert_refused(admin.get(f"/admin/api/games/{game_id}/positions/-1"), 404, "bad_seq")
+    assert_refused(admin.get(f"/admin/api/games/{game_id}/positions/last"), 422, "invalid_request")
 
 
 # ---------------------------------------------------------------------------- export, import
@@ -251,7 +218,7 @@ def test_an_export_replays_to_the_stored_game(admin: TestClient) -> None:
 
 def test_an_imported_record_is_the_same_game(admin: TestClient) -> None:
     game_id = started(admin)
-    play(admin, game_id, 30, seed=7)
+    play_random(admin, game_id, 30, seed=7)
     record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
     created = ok(admin.post("/admin/api/import", json=record), 201)
     copy_id = created["game_id"]
@@ -271,10 +238,10 @@ def test_an_imported_record_is_the_same_game(admin: TestClient) -> None:
     assert server_game(admin, copy_id)[0].state_hash() == record["final_state_hash"]
 
     # An imported game is for looking at: it cannot be joined, played or aborted.
-    refused(admin.post(f"/api/games/{copy_id}/join", json={"invite_code": "x"}), 403,
-            "bad_invite")
-    refused(admin.post(f"/admin/api/games/{copy_id}/abort", json={"reason": "no"}), 409,
-            "not_running")
+    assert_refused(admin.post(f"/api/games/{copy_id}/join", json={"invite_code": "x"}),
+                   403, "bad_invite")
+    assert_refused(admin.post(f"/admin/api/games/{copy_id}/abort", json={"reason": "no"}),
+                   409, "not_running")
     assert copy_id not in listed(admin, status="active")
     assert listed(admin, status="imported") == [copy_id]
 
@@ -288,7 +255,7 @@ def _with_first_action(record: dict[str, Any], **changes: Any) -> dict[str, Any]
 def test_imported_times_are_kept_as_instants(admin: TestClient) -> None:
     """An action's time with an offset is the same instant in UTC, on either database."""
     game_id = started(admin)
-    play(admin, game_id, 3, seed=5)
+    play_random(admin, game_id, 3, seed=5)
     record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
     record["actions"][0]["at"] = "2026-03-01T10:00:00+05:00"
     record["actions"][1]["at"] = "2026-03-01T10:00:00"  # no offset: UTC
@@ -316,28 +283,28 @@ def _tampered_action(record: dict[str, Any]) -> tuple[dict[str, Any], int]:
 
 def test_a_bad_record_is_refused_and_nothing_is_stored(admin: TestClient) -> None:
     game_id = started(admin)
-    play(admin, game_id, 30, seed=11)
+    play_random(admin, game_id, 30, seed=11)
     record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
     games_before = ok(admin.get("/admin/api/games"))["total"]
 
     tampered, seq = _tampered_action(record)
-    error = refused(admin.post("/admin/api/import", json=tampered), 422, "illegal_action")
+    error = assert_refused(admin.post("/admin/api/import", json=tampered), 422, "illegal_action")
     assert error["message"].startswith(f"action {seq} ")
     assert error["detail"] in ("not_accessible", "cannot_afford")
 
     wrong_hash = {**record, "final_state_hash": "0" * 64}
-    error = refused(admin.post("/admin/api/import", json=wrong_hash), 422, "hash_mismatch")
+    error = assert_refused(admin.post("/admin/api/import", json=wrong_hash), 422, "hash_mismatch")
     assert record["final_state_hash"] in error["message"]
     shortened = {**record, "actions": record["actions"][:-1]}
-    refused(admin.post("/admin/api/import", json=shortened), 422, "hash_mismatch")
+    assert_refused(admin.post("/admin/api/import", json=shortened), 422, "hash_mismatch")
 
     older = {**record, "engine_version": "0"}
-    error = refused(admin.post("/admin/api/import", json=older), 422, "wrong_engine_version")
+    error = assert_refused(admin.post("/admin/api/import", json=older), 422, "wrong_engine_version")
     assert "'0'" in error["message"]
 
     other_seat = copy.deepcopy(record)
     other_seat["actions"][4]["seat"] = 1 - other_seat["actions"][4]["seat"]
-    error = refused(admin.post("/admin/api/import", json=other_seat), 422, "illegal_action")
+    error = assert_refused(admin.post("/admin/api/import", json=other_seat), 422, "illegal_action")
     assert error["detail"] == "not_your_turn" and error["message"].startswith("action 5 ")
 
     renumbered = copy.deepcopy(record)
@@ -368,22 +335,24 @@ def test_a_bad_record_is_refused_and_nothing_is_stored(admin: TestClient) -> Non
         (_with_first_action(record, at="9999-12-31T23:59:59-05:00"), "action 1"),
         (_with_first_action(record, at="1900-01-01T00:00:00+00:00"), "action 1"),
     ]:
-        error = refused(admin.post("/admin/api/import", json=garbage), 422, "bad_record")
+        error = assert_refused(admin.post("/admin/api/import", json=garbage), 422, "bad_record")
         assert says in error["message"], (says, error)
-    error = refused(admin.post("/admin/api/import", json={**record, "final_state_hash": "é"}),
-                    422, "hash_mismatch")
+    error = assert_refused(
+        admin.post("/admin/api/import", json={**record, "final_state_hash": "é"}),
+        422, "hash_mismatch")
     assert record["final_state_hash"] in error["message"]
     # A lone surrogate is valid JSON but no text: it could be stored, never shown again.
     for field in ("final_state_hash", "game_id", "status", "created_at"):
-        refused(admin.post("/admin/api/import", content=json.dumps({**record, field: "\ud800"}),
-                           headers={"content-type": "application/json"}), 422, "bad_json")
-    refused(admin.post(f"/admin/api/games/{game_id}/abort", content='{"reason": "x\\udfff"}',
-                       headers={"content-type": "application/json"}), 422, "bad_json")
+        assert_refused(admin.post("/admin/api/import", headers=JSON,
+                                  content=json.dumps({**record, field: "\ud800"})),
+                       422, "bad_json")
+    assert_refused(admin.post(f"/admin/api/games/{game_id}/abort", headers=JSON,
+                              content='{"reason": "x\\udfff"}'), 422, "bad_json")
     for not_json in (b"{not json", b"[" * 200_000 + b"]" * 200_000):
-        refused(admin.post("/admin/api/import", content=not_json,
-                           headers={"content-type": "application/json"}), 422, "bad_json")
-    refused(admin.post("/admin/api/import", content=b"x" * ((1 << 20) + 1),
-                       headers={"content-type": "application/json"}), 413, "too_large")
+        assert_refused(admin.post("/admin/api/import", content=not_json, headers=JSON),
+                       422, "bad_json")
+    assert_refused(admin.post("/admin/api/import", content=b"x" * ((1 << 20) + 1),
+                              headers=JSON), 413, "too_large")
 
     assert ok(admin.get("/admin/api/games"))["total"] == games_before
     assert ok(admin.get("/admin/api/actions"))["items"] == []
@@ -399,10 +368,10 @@ def test_aborting_tells_both_players_and_is_logged(admin: TestClient) -> None:
     actor = sockets[sockets[0].view["to_act"]]  # type: ignore[index]
     assert actor.act(actor.view["legal_actions"][0]["action"])["type"] == "ack"  # type: ignore[index]
 
-    refused(admin.post(f"/admin/api/games/{game_id}/abort", json={"reason": " \n "}), 422,
-            "bad_reason")
-    refused(admin.post(f"/admin/api/games/{game_id}/abort", json={"why": "x"}), 422,
-            "bad_request")
+    assert_refused(admin.post(f"/admin/api/games/{game_id}/abort", json={"reason": " \n "}),
+                   422, "bad_reason")
+    assert_refused(admin.post(f"/admin/api/games/{game_id}/abort", json={"why": "x"}),
+                   422, "bad_request")
     assert ok(admin.get(f"/api/games/{game_id}"))["status"] == "active"
 
     answer = ok(admin.post(f"/admin/api/games/{game_id}/abort",
@@ -422,15 +391,15 @@ def test_aborting_tells_both_players_and_is_logged(admin: TestClient) -> None:
             for a in logged] == [("abort", game_id, "Reported for cheating", 1)]
     assert ok(admin.get("/admin/api/actions", params={"game_id": "other"}))["total"] == 0
     for not_an_id in ("\u0000", "a b", "x" * 65):
-        refused(admin.get("/admin/api/actions", params={"game_id": not_an_id}), 422,
-                "bad_filter")
+        assert_refused(admin.get("/admin/api/actions", params={"game_id": not_an_id}),
+                       422, "bad_filter")
     detail = ok(admin.get(f"/admin/api/games/{game_id}"))
     assert detail["status"] == "aborted"
     assert [a["kind"] for a in detail["admin_actions"]] == ["abort"]
-    refused(admin.post(f"/admin/api/games/{game_id}/abort", json={"reason": "again"}), 409,
-            "not_running")
-    refused(admin.post("/admin/api/games/nonesuch/abort", json={"reason": "x"}), 404,
-            "not_found")
+    assert_refused(admin.post(f"/admin/api/games/{game_id}/abort", json={"reason": "again"}),
+                   409, "not_running")
+    assert_refused(admin.post("/admin/api/games/nonesuch/abort", json={"reason": "x"}),
+                   404, "not_found")
     page = admin.get(f"/admin/games/{game_id}")
     assert "Reported for cheating" in page.text and 'id="abort-form"' not in page.text
     assert "Reported for cheating" in admin.get("/admin").text

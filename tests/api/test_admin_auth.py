@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from itsdangerous import TimestampSigner
 
 from app.main import SESSION_COOKIE
-from tests.factories import new_game, serve
+from tests.factories import admin_login, new_game, serve, signed_session, with_session_cookie
 
 PASSWORD = "correct horse battery staple"
 PUBLIC = {("GET", "/admin/login"), ("POST", "/admin/login")}
@@ -79,26 +78,10 @@ def assert_all_refused(client: TestClient, app: FastAPI, game_id: str,
     assert client.get(f"/api/games/{game_id}").json()["status"] == "active"
 
 
-def log_in(client: TestClient, password: str = PASSWORD) -> Any:
-    return client.post("/admin/login", data={"password": password, "next": "/admin"},
-                       follow_redirects=False)
-
-
 def _cookie(client: TestClient) -> str:
     value = client.cookies.get(SESSION_COOKIE)
     assert value, "no session cookie"
     return value
-
-
-def _set_cookie(client: TestClient, value: str) -> None:
-    client.cookies.clear()
-    client.cookies.set(SESSION_COOKIE, value)
-
-
-def _signed_session(secret: str, data: dict[str, Any]) -> str:
-    """A session cookie as Starlette's SessionMiddleware writes one."""
-    payload = base64.b64encode(json.dumps(data).encode())
-    return TimestampSigner(secret).sign(payload).decode()
 
 
 @pytest.fixture
@@ -115,7 +98,7 @@ def test_every_admin_route_refuses_without_a_login(admin_app: FastAPI) -> None:
         game_id = new_game(client)[0]["game_id"]
         assert_all_refused(client, admin_app, game_id)
         # The same routes answer once logged in (the GETs; the POSTs are tested elsewhere).
-        assert log_in(client).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         for method, path in admin_routes(admin_app):
             if method == "GET":
                 response = _send(client, method, path, game_id)
@@ -126,7 +109,7 @@ def test_every_admin_route_refuses_without_a_login(admin_app: FastAPI) -> None:
 def test_a_tampered_or_forged_cookie_is_refused(admin_app: FastAPI) -> None:
     with serve(admin_app) as client:
         game_id = new_game(client)[0]["game_id"]
-        assert log_in(client).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         genuine = _cookie(client)
         payload, _, signature = genuine.partition(".")
         data = json.loads(base64.b64decode(payload))
@@ -134,27 +117,27 @@ def test_a_tampered_or_forged_cookie_is_refused(admin_app: FastAPI) -> None:
 
         # The same session with a later login time: the signature no longer matches.
         altered = {**data, "admin": {**data["admin"], "at": data["admin"]["at"] + 3600}}
-        _set_cookie(client, base64.b64encode(json.dumps(altered).encode()).decode()
-                    + "." + signature)
+        with_session_cookie(client, base64.b64encode(json.dumps(altered).encode()).decode()
+                            + "." + signature)
         assert_all_refused(client, admin_app, game_id)
 
         # Signed with a key that is not the server's.
-        _set_cookie(client, _signed_session("not-the-secret", data))
+        with_session_cookie(client, signed_session(data, "not-the-secret"))
         assert_all_refused(client, admin_app, game_id)
 
         # Signed with the right key (say it leaked) but without the password's fingerprint.
         forged = {"admin": {"at": int(time.time()), "key": "0" * 64}}
-        _set_cookie(client, _signed_session("test-secret", forged))
+        with_session_cookie(client, signed_session(forged))
         assert_all_refused(client, admin_app, game_id)
 
-        _set_cookie(client, genuine)
+        with_session_cookie(client, genuine)
         assert client.get("/admin/api/games").status_code == 200
 
 
 def test_an_expired_login_is_refused(admin_app: FastAPI) -> None:
     with serve(admin_app) as client:
         game_id = new_game(client)[0]["game_id"]
-        assert log_in(client).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         admin = admin_app.state.admin
         hours = admin_app.state.settings.admin_session_hours
         admin.clock = lambda: time.time() + hours * 3600 - 60
@@ -167,8 +150,8 @@ def test_changing_the_password_ends_admin_logins(make_app: Callable[..., FastAPI
     before, after = make_app(admin_password=PASSWORD), make_app(admin_password="new one")
     with serve(before) as old_server, serve(after) as new_server:
         game_id = new_game(old_server)[0]["game_id"]
-        assert log_in(old_server).status_code == 303
-        _set_cookie(new_server, _cookie(old_server))
+        assert admin_login(old_server, PASSWORD).status_code == 303
+        with_session_cookie(new_server, _cookie(old_server))
         assert_all_refused(new_server, after, game_id)
 
 
@@ -176,7 +159,7 @@ def test_logging_out_ends_the_login_and_keeps_the_player(admin_app: FastAPI) -> 
     with serve(admin_app) as client:
         game_id = new_game(client)[0]["game_id"]
         me = client.put("/api/me", json={"name": "Ann"}).json()
-        assert log_in(client).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         assert client.get("/admin/api/games").status_code == 200
         response = client.post("/admin/logout", follow_redirects=False)
         assert response.status_code == 303
@@ -194,32 +177,32 @@ def test_everything_is_closed_in_production_without_a_password(
         page = client.get("/admin/login")
         assert page.status_code == 503
         assert "DUEL_ADMIN_PASSWORD" in page.text
-        assert log_in(client, "admin").status_code == 503
+        assert admin_login(client, "admin").status_code == 503
         assert_all_refused(client, app, game_id, 503, "admin_disabled")
 
 
 def test_a_production_password_opens_the_pages(make_app: Callable[..., FastAPI]) -> None:
     app = make_app(environment="production", admin_password=PASSWORD)
     with serve(app) as client:
-        assert log_in(client, "admin").status_code == 401  # no development default
-        assert log_in(client).status_code == 303
+        assert admin_login(client, "admin").status_code == 401  # no development default
+        assert admin_login(client, PASSWORD).status_code == 303
         assert client.get("/admin/api/games").status_code == 200
 
 
 def test_wrong_passwords_are_refused_then_throttled(admin_app: FastAPI) -> None:
     with serve(admin_app) as client:
         for _ in range(5):
-            response = log_in(client, "guess")
+            response = admin_login(client, "guess")
             assert response.status_code == 401
             assert "Wrong password." in response.text
         assert client.get("/admin/api/games").status_code == 401
         # Even the right password waits until the oldest failure is five minutes old.
-        throttled = log_in(client)
+        throttled = admin_login(client, PASSWORD)
         assert throttled.status_code == 429
         assert "try again in" in throttled.text
         assert client.get("/admin/api/games").status_code == 401
         admin_app.state.admin.clock = lambda: time.time() + 301
-        assert log_in(client).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         assert client.get("/admin/api/games").status_code == 200
 
 
@@ -252,7 +235,7 @@ def test_after_login_only_admin_pages_are_a_destination(admin_app: FastAPI) -> N
 def test_changes_take_json_bodies_only(admin_app: FastAPI) -> None:
     with serve(admin_app) as client:
         game_id = new_game(client)[0]["game_id"]
-        assert log_in(client).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
         # What a form on another site could send: refused, nothing done.
         response = client.post(f"/admin/api/games/{game_id}/abort",
                                data={"reason": "from a form"})

@@ -8,50 +8,30 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.api.refusals import RefusalBody
 from app.db.models import Game as GameRow
-from app.db.session import make_engine
-from tests.factories import Database, new_game
+from tests.factories import (
+    Database,
+    assert_refused,
+    bearer,
+    new_game,
+    seat_view,
+    spectator_view,
+)
 
 FIRST_PLAYER_WONDERS = ["the_great_lighthouse", "the_pyramids", "the_statue_of_zeus",
                         "the_temple_of_artemis"]
 SECOND_PLAYER_WONDERS = ["the_appian_way", "circus_maximus", "the_colossus", "piraeus"]
 
 
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def _assert_refusal(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    body = response.json()
-    assert set(body) == {"error"}, body
-    assert body["error"]["code"] == code, body
-    assert isinstance(body["error"]["message"], str) and body["error"]["message"], body
-
-
-def _seat_view(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/games/{game_id}/view", headers=_bearer(token))
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 def _game_seed(database: Database, game_id: str) -> int:
-    async def read() -> int:
-        engine = make_engine(database.url, database.schema)
-        try:
-            async with engine.connect() as connection:
-                seed = await connection.scalar(select(GameRow.seed).where(GameRow.id == game_id))
-        finally:
-            await engine.dispose()
-        assert seed is not None
-        return int(seed)
-
-    return asyncio.run(read())
+    [(seed,)] = asyncio.run(database.read(select(GameRow.seed).where(GameRow.id == game_id)))
+    return int(seed)
 
 
 def test_create_join_and_read_a_game(make_app: Callable[..., FastAPI]) -> None:
@@ -93,7 +73,7 @@ def test_creator_first_draft_starts_with_seat_0_picking(
         game_id = first["game_id"]
         assert client.get(f"/api/games/{game_id}").json()["options"] == {
             "wonder_selection": "draft", "first_player": 0}
-        mine = _seat_view(client, game_id, first["token"])["view"]
+        mine = seat_view(client, game_id, first["token"])["view"]
         assert mine["phase"] == "draft" and mine["to_act"] == 0 and mine["first_player"] == 0
         assert mine["decision"]["kind"] == "pick_wonder"
         assert len(mine["draft"]["offer"]) == 4
@@ -101,7 +81,7 @@ def test_creator_first_draft_starts_with_seat_0_picking(
             mine["draft"]["offer"])
         # Nobody has a wonder yet: it is a draft.
         assert all(p["wonders"] == [] for p in mine["players"])
-        theirs = _seat_view(client, game_id, second["token"])["view"]
+        theirs = seat_view(client, game_id, second["token"])["view"]
         assert theirs["to_act"] == 0 and "legal_actions" not in theirs
 
 
@@ -112,14 +92,14 @@ def test_creator_first_first_game_gives_the_rulebook_wonders(
         game_id = first["game_id"]
         assert client.get(f"/api/games/{game_id}").json()["options"] == {
             "wonder_selection": "first_game", "first_player": 0}
-        view = _seat_view(client, game_id, first["token"])["view"]
+        view = seat_view(client, game_id, first["token"])["view"]
         assert view["phase"] == "play" and view["age"] == 1, "no draft in a first game"
         assert view["to_act"] == 0 and view["decision"]["kind"] == "play_card"
         wonders = [[w["wonder"] for w in p["wonders"]] for p in view["players"]]
         assert sorted(wonders[0]) == sorted(FIRST_PLAYER_WONDERS)
         assert sorted(wonders[1]) == sorted(SECOND_PLAYER_WONDERS)
         assert view["legal_actions"]
-        assert "legal_actions" not in _seat_view(client, game_id, second["token"])["view"]
+        assert "legal_actions" not in seat_view(client, game_id, second["token"])["view"]
 
 
 def test_random_first_player_gives_both_seats_a_turn_to_start(
@@ -135,7 +115,7 @@ def test_random_first_player_gives_both_seats_a_turn_to_start(
                                                    "first_player": "random"}).json()
             summary = client.get(f"/api/games/{game['game_id']}").json()
             assert summary["options"] == {"wonder_selection": selection, "first_player": None}
-            view = client.get(f"/api/games/{game['game_id']}/spectate").json()["view"]
+            view = spectator_view(client, game["game_id"])["view"]
             assert view["to_act"] == view["first_player"]
             starters.add(view["first_player"])
             if selection == "first_game":
@@ -177,20 +157,17 @@ def test_invite_link_and_socket_url_follow_the_public_url(
         assert "invite_code" not in seat, "only the creator is given the invite"
 
 
-def test_plain_http_public_url_gives_ws_socket_urls(make_app: Callable[..., FastAPI]) -> None:
-    with TestClient(make_app(public_url="http://localhost:8123")) as client:
+@pytest.mark.parametrize(("public_url", "site", "sockets"), [
+    ("http://localhost:8123", "http://localhost:8123", "ws://localhost:8123"),
+    ("https://example.org/duel/", "https://example.org/duel", "wss://example.org/duel"),
+])
+def test_a_public_url_gives_links_with_its_scheme_and_path(
+        make_app: Callable[..., FastAPI], public_url: str, site: str, sockets: str) -> None:
+    """Plain http gives ws socket URLs (https gives wss), and a path is kept."""
+    with TestClient(make_app(public_url=public_url)) as client:
         game = client.post("/api/games", json={}).json()
-        assert game["invite_url"] == (f"http://localhost:8123/join/{game['game_id']}"
-                                      f"?code={game['invite_code']}")
-        assert game["socket_url"] == f"ws://localhost:8123/ws/games/{game['game_id']}"
-
-
-def test_a_public_url_with_a_path_keeps_it(make_app: Callable[..., FastAPI]) -> None:
-    with TestClient(make_app(public_url="https://example.org/duel/")) as client:
-        game = client.post("/api/games", json={}).json()
-        assert game["invite_url"] == (f"https://example.org/duel/join/{game['game_id']}"
-                                      f"?code={game['invite_code']}")
-        assert game["socket_url"] == f"wss://example.org/duel/ws/games/{game['game_id']}"
+        assert game["invite_url"] == f"{site}/join/{game['game_id']}?code={game['invite_code']}"
+        assert game["socket_url"] == f"{sockets}/ws/games/{game['game_id']}"
 
 
 def test_every_game_has_its_own_id_token_and_invite(make_app: Callable[..., FastAPI]) -> None:
@@ -209,23 +186,23 @@ def test_join_refusals(make_app: Callable[..., FastAPI]) -> None:
         game_id = game["game_id"]
         other = client.post("/api/games", json={}).json()
 
-        _assert_refusal(client.post(f"/api/games/{game_id}/join",
+        assert_refused(client.post(f"/api/games/{game_id}/join",
                                     json={"invite_code": "not-the-code"}), 403, "bad_invite")
         # Another game's code does not open this one.
-        _assert_refusal(client.post(f"/api/games/{game_id}/join",
+        assert_refused(client.post(f"/api/games/{game_id}/join",
                                     json={"invite_code": other["invite_code"]}),
                         403, "bad_invite")
         assert client.get(f"/api/games/{game_id}").json()["status"] == "waiting"
 
         assert client.post(f"/api/games/{game_id}/join",
                            json={"invite_code": game["invite_code"]}).status_code == 200
-        _assert_refusal(client.post(f"/api/games/{game_id}/join",
+        assert_refused(client.post(f"/api/games/{game_id}/join",
                                     json={"invite_code": game["invite_code"]}),
                         409, "game_full")
         # A wrong code on a full game still says nothing about the game's seats.
-        _assert_refusal(client.post(f"/api/games/{game_id}/join",
+        assert_refused(client.post(f"/api/games/{game_id}/join",
                                     json={"invite_code": "guess"}), 403, "bad_invite")
-        _assert_refusal(client.post("/api/games/no-such-game/join",
+        assert_refused(client.post("/api/games/no-such-game/join",
                                     json={"invite_code": game["invite_code"]}),
                         404, "not_found")
         summary = client.get(f"/api/games/{game_id}").json()
@@ -239,8 +216,8 @@ def test_joining_again_does_not_replace_the_second_seat(make_app: Callable[..., 
         first, second = new_game(client)
         game_id = first["game_id"]
         client.post(f"/api/games/{game_id}/join", json={"invite_code": first["invite_code"]})
-        assert _seat_view(client, game_id, second["token"])["seat"] == 1
-        assert _seat_view(client, game_id, first["token"])["seat"] == 0
+        assert seat_view(client, game_id, second["token"])["seat"] == 1
+        assert seat_view(client, game_id, first["token"])["seat"] == 0
 
 
 # ---------------------------------------------------------------------- validation
@@ -294,16 +271,16 @@ def test_validation_refusals_have_the_error_shape(make_app: Callable[..., FastAP
     a 422 names the first problem."""
     with TestClient(make_app()) as client:
         response = client.post("/api/games", json={"wonder_selection": "tournament"})
-        _assert_refusal(response, 422, "invalid_request")
+        assert_refused(response, 422, "invalid_request")
         assert "wonder_selection" in response.json()["error"]["message"]
         game = client.post("/api/games", json={}).json()
         response = client.post(f"/api/games/{game['game_id']}/join",
                                json={"name": "Bo", "invite_code": 7})
-        _assert_refusal(response, 422, "invalid_request")
+        assert_refused(response, 422, "invalid_request")
         assert "invite_code" in response.json()["error"]["message"]
         response = client.post(f"/api/games/{game['game_id']}/join", json={"name": "Bo"})
-        _assert_refusal(response, 403, "bad_invite")  # unlisted: the invite link is needed
-        _assert_refusal(client.post("/api/games", content=b"{not json",
+        assert_refused(response, 403, "bad_invite")  # unlisted: the invite link is needed
+        assert_refused(client.post("/api/games", content=b"{not json",
                                     headers={"Content-Type": "application/json"}),
                         422, "invalid_request")
 
@@ -311,10 +288,10 @@ def test_validation_refusals_have_the_error_shape(make_app: Callable[..., FastAP
 def test_unknown_paths_and_methods_have_the_error_shape(
         make_app: Callable[..., FastAPI]) -> None:
     with TestClient(make_app()) as client:
-        _assert_refusal(client.get("/api/nothing-here"), 404, "not_found")
-        _assert_refusal(client.delete("/api/games"), 405, "method_not_allowed")
+        assert_refused(client.get("/api/nothing-here"), 404, "not_found")
+        assert_refused(client.delete("/api/games"), 405, "method_not_allowed")
         game = client.post("/api/games", json={}).json()
-        _assert_refusal(client.put(f"/api/games/{game['game_id']}"), 405,
+        assert_refused(client.put(f"/api/games/{game['game_id']}"), 405,
                         "method_not_allowed")
 
 
@@ -338,13 +315,13 @@ def test_seat_view_needs_the_seat_token(make_app: Callable[..., FastAPI]) -> Non
         for headers in ({}, {"Authorization": ""}, {"Authorization": "Bearer"},
                         {"Authorization": "Bearer "}, {"Authorization": first["token"]},
                         {"Authorization": f"Basic {first['token']}"},
-                        _bearer("forged-token"), _bearer(first["token"][:-1]),
-                        _bearer(first["invite_code"]), _bearer(other["token"])):
-            _assert_refusal(client.get(url, headers=headers), 401, "bad_credentials")
+                        bearer("forged-token"), bearer(first["token"][:-1]),
+                        bearer(first["invite_code"]), bearer(other["token"])):
+            assert_refused(client.get(url, headers=headers), 401, "bad_credentials")
         assert client.get(url, headers={"Authorization": f"bearer {first['token']}"}
                           ).json()["seat"] == 0
-        _assert_refusal(client.get("/api/games/no-such-game/view",
-                                   headers=_bearer(first["token"])), 404, "not_found")
+        assert_refused(client.get("/api/games/no-such-game/view",
+                                   headers=bearer(first["token"])), 404, "not_found")
 
 
 def test_seat_views_differ_only_in_what_each_seat_may_see(
@@ -352,9 +329,9 @@ def test_seat_views_differ_only_in_what_each_seat_may_see(
     with TestClient(make_app()) as client:
         first, second = new_game(client, first_player="creator")
         game_id = first["game_id"]
-        mine = _seat_view(client, game_id, first["token"])
-        theirs = _seat_view(client, game_id, second["token"])
-        watched = client.get(f"/api/games/{game_id}/spectate").json()
+        mine = seat_view(client, game_id, first["token"])
+        theirs = seat_view(client, game_id, second["token"])
+        watched = spectator_view(client, game_id)
         assert (mine["seat"], theirs["seat"], watched["seat"]) == (0, 1, None)
         assert mine["version"] == theirs["version"] == watched["version"] == 0
         assert mine["view"]["viewer"] == 0 and theirs["view"]["viewer"] == 1
@@ -376,9 +353,9 @@ def test_first_game_views_of_both_seats_show_the_same_table(
     with TestClient(make_app()) as client:
         first, second = new_game(client, wonder_selection="first_game", first_player="creator")
         game_id = first["game_id"]
-        mine = _seat_view(client, game_id, first["token"])["view"]
-        theirs = _seat_view(client, game_id, second["token"])["view"]
-        watched = client.get(f"/api/games/{game_id}/spectate").json()["view"]
+        mine = seat_view(client, game_id, first["token"])["view"]
+        theirs = seat_view(client, game_id, second["token"])["view"]
+        watched = spectator_view(client, game_id)["view"]
         assert mine["structure"] == theirs["structure"] == watched["structure"]
         face_down = [s for s in watched["structure"] if not s["face_up"]]
         assert face_down and all(s["card"] is None for s in face_down)
@@ -390,7 +367,7 @@ def test_a_waiting_game_can_be_watched_and_viewed_by_its_creator(
         make_app: Callable[..., FastAPI]) -> None:
     with TestClient(make_app()) as client:
         game = client.post("/api/games", json={"first_player": "creator"}).json()
-        view = _seat_view(client, game["game_id"], game["token"])
+        view = seat_view(client, game["game_id"], game["token"])
         assert view["seat"] == 0 and view["version"] == 0
         watched = client.get(f"/api/games/{game['game_id']}/spectate")
         assert watched.status_code == 200 and "legal_actions" not in watched.json()["view"]
@@ -403,7 +380,7 @@ def test_unknown_game(make_app: Callable[..., FastAPI]) -> None:
                          client.get(f"/api/games/{'x' * 200}"),
                          client.post("/api/games/no-such-game/join",
                                      json={"invite_code": "abc"})):
-            _assert_refusal(response, 404, "not_found")
+            assert_refused(response, 404, "not_found")
 
 
 def test_secrets_never_appear_in_public_answers(
@@ -414,8 +391,8 @@ def test_secrets_never_appear_in_public_answers(
         seed = _game_seed(database, game_id)
         summary = client.get(f"/api/games/{game_id}")
         watched = client.get(f"/api/games/{game_id}/spectate")
-        mine = client.get(f"/api/games/{game_id}/view", headers=_bearer(first["token"]))
-        theirs = client.get(f"/api/games/{game_id}/view", headers=_bearer(second["token"]))
+        mine = client.get(f"/api/games/{game_id}/view", headers=bearer(first["token"]))
+        theirs = client.get(f"/api/games/{game_id}/view", headers=bearer(second["token"]))
         for response in (summary, watched, mine, theirs):
             assert response.status_code == 200
             for secret in (first["token"], second["token"], first["invite_code"], str(seed)):

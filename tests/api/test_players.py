@@ -11,26 +11,31 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import itsdangerous
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.factories import ProtocolClient, browser, game_summary, player, serve, socket_seat
+from tests.factories import (
+    TEST_SECRET_KEY,
+    ProtocolClient,
+    assert_refused,
+    browser,
+    create_game,
+    game_summary,
+    lobby_picture,
+    player,
+    serve,
+    signed_session,
+    socket_seat,
+    with_session_cookie,
+)
 
 TIMEOUT = 10.0
-SECRET = "test-secret"
-"""The key the test applications sign sessions with (tests/factories.py)."""
-
-
-def _refused(response: Any, status: int, code: str) -> None:
-    assert response.status_code == status, response.text
-    assert response.json()["error"]["code"] == code, response.text
 
 
 def _me(client: TestClient) -> dict[str, Any] | None:
     response = client.get("/api/me")
     if response.status_code == 401:
-        _refused(response, 401, "no_player")
+        assert_refused(response, 401, "no_player")
         return None
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
@@ -39,25 +44,6 @@ def _me(client: TestClient) -> dict[str, Any] | None:
 
 def _names(client: TestClient, game_id: str) -> list[str | None]:
     return [seat["name"] for seat in game_summary(client, game_id)["seats"]]
-
-
-def _create(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def _sign(payload: dict[str, Any], key: str) -> str:
-    """A session cookie made as Starlette's SessionMiddleware makes one, with ``key``."""
-    data = base64.b64encode(json.dumps(payload).encode())
-    return itsdangerous.TimestampSigner(key).sign(data).decode()
-
-
-def _with_cookie(client: TestClient, value: str) -> TestClient:
-    client.cookies.clear()
-    client.cookies.set("duel_session", value)
-    return client
 
 
 # ---------------------------------------------------------------------- /api/me
@@ -129,20 +115,20 @@ def test_bad_names_are_refused_and_change_nothing(make_app: Callable[..., FastAP
         ann = player(client, "Ann")
         for name in bad:
             assert client.put("/api/me", json={"name": name}).status_code == 422, name
-        _refused(client.put("/api/me", json={"name": "x" * 101}), 422, "invalid_request")
-        _refused(client.put("/api/me", json={}), 422, "invalid_request")
-        _refused(client.put("/api/me", json={"name": 7}), 422, "invalid_request")
+        assert_refused(client.put("/api/me", json={"name": "x" * 101}), 422, "invalid_request")
+        assert_refused(client.put("/api/me", json={}), 422, "invalid_request")
+        assert_refused(client.put("/api/me", json={"name": 7}), 422, "invalid_request")
         assert _me(client) == ann
         longest = "x" * 40
         assert player(client, longest)["name"] == longest
 
         # The names given when creating or joining a game are held to the same rules.
-        _refused(client.post("/api/games", json={"name": "   "}), 422, "bad_name")
-        _refused(client.post("/api/games", json={"name": "Bo\x00"}), 422, "bad_name")
-        created = _create(client, name="  Ann  Lee ")
-        _refused(nobody.post(f"/api/games/{created['game_id']}/join",
-                             json={"invite_code": created["invite_code"], "name": "\x7f"}),
-                 422, "bad_name")
+        assert_refused(client.post("/api/games", json={"name": "   "}), 422, "bad_name")
+        assert_refused(client.post("/api/games", json={"name": "Bo\x00"}), 422, "bad_name")
+        created = create_game(client, name="  Ann  Lee ")
+        assert_refused(nobody.post(f"/api/games/{created['game_id']}/join",
+                                   json={"invite_code": created["invite_code"], "name": "\x7f"}),
+                       422, "bad_name")
         assert game_summary(client, created["game_id"])["status"] == "waiting"
         assert _names(client, created["game_id"]) == ["Ann Lee", None]
 
@@ -153,7 +139,7 @@ def test_a_forged_or_tampered_cookie_is_no_session(make_app: Callable[..., FastA
     with serve(make_app()) as client:
         ann = player(client, "Ann")
         real = client.cookies["duel_session"]
-        game = _create(client, listed=True)
+        game = create_game(client, listed=True)
         game_id = game["game_id"]
 
         payload, stamp, signature = real.split(".")
@@ -164,15 +150,16 @@ def test_a_forged_or_tampered_cookie_is_no_session(make_app: Callable[..., FastA
             "another payload under Ann's signature": ".".join(
                 [base64.b64encode(json.dumps({"player": "someone"}).encode()).decode(),
                  stamp, signature]),
-            "signed with another key": _sign({"player": ann["player_id"]}, "not-" + SECRET),
+            "signed with another key": signed_session({"player": ann["player_id"]},
+                                                      "not-" + TEST_SECRET_KEY),
             "not even the format": "garbage",
         }
         # The forging method itself is sound: with the server's key the cookie is Ann's.
-        control = _with_cookie(browser(client), _sign({"player": ann["player_id"]}, SECRET))
+        control = with_session_cookie(browser(client), signed_session({"player": ann["player_id"]}))
         assert _me(control) == ann
 
         for what, value in forgeries.items():
-            eve = _with_cookie(browser(client), value)
+            eve = with_session_cookie(browser(client), value)
             assert _me(eve) is None, what
             # No socket seat either: the forged session watches, as anyone may.
             assert socket_seat(eve, game_id) is None, what
@@ -184,7 +171,7 @@ def test_a_forged_or_tampered_cookie_is_no_session(make_app: Callable[..., FastA
 
         # A forged session does not join as Ann (which would be refused as her own game):
         # it joins as someone else.
-        eve = _with_cookie(browser(client), forgeries["signed with another key"])
+        eve = with_session_cookie(browser(client), forgeries["signed with another key"])
         joined = eve.post(f"/api/games/{game_id}/join", json={})
         assert joined.status_code == 200, joined.text
         assert _names(client, game_id) == ["Ann", None]
@@ -198,16 +185,16 @@ def test_a_session_signed_with_another_secret_key_is_refused(
     with serve(make_app()) as client:
         ann = player(client, "Ann")
         cookie = client.cookies["duel_session"]
-        game = _create(client)
+        game = create_game(client)
     with serve(make_app(secret_key="another-secret")) as client:
-        stranger = _with_cookie(client, cookie)
+        stranger = with_session_cookie(client, cookie)
         assert _me(stranger) is None
-        assert stranger.get("/api/lobby").json()["player"] is None
+        assert lobby_picture(stranger)["player"] is None
         assert socket_seat(stranger, game["game_id"]) is None
         assert stranger.put("/api/me", json={"name": "Ann"}).json()["player_id"] \
             != ann["player_id"]
     with serve(make_app()) as client:  # the right key still reads it
-        assert _me(_with_cookie(client, cookie)) == ann
+        assert _me(with_session_cookie(client, cookie)) == ann
 
 
 # ---------------------------------------------------------------------- seats of a player
@@ -218,7 +205,7 @@ def test_creating_and_joining_put_the_player_in_the_seat(
         player(ann, "Ann")
         bob = browser(ann)
         player(bob, "Bob")
-        game = _create(ann)
+        game = create_game(ann)
         assert _names(ann, game["game_id"]) == ["Ann", None]
         joined = bob.post(f"/api/games/{game['game_id']}/join",
                           json={"invite_code": game["invite_code"]})
@@ -227,7 +214,7 @@ def test_creating_and_joining_put_the_player_in_the_seat(
         assert _names(ann, game["game_id"]) == ["Ann", "Bob"]
 
         # A name given for the game wins over the player's own.
-        other = _create(ann, name="Captain")
+        other = create_game(ann, name="Captain")
         bob.post(f"/api/games/{other['game_id']}/join",
                  json={"invite_code": other["invite_code"], "name": "Robert"})
         assert _names(ann, other["game_id"]) == ["Captain", "Robert"]
@@ -240,15 +227,16 @@ def test_joining_ones_own_game_is_refused(make_app: Callable[..., FastAPI]) -> N
     with serve(make_app()) as ann:
         player(ann, "Ann")
         for listed in (False, True):
-            game = _create(ann, listed=listed)
+            game = create_game(ann, listed=listed)
             game_id = game["game_id"]
             # From the same tab, or another tab of the browser, with the code or (listed)
             # without it.
             for tab in (ann, ann):
-                _refused(tab.post(f"/api/games/{game_id}/join",
-                                  json={"invite_code": game["invite_code"]}), 409, "own_game")
+                assert_refused(tab.post(f"/api/games/{game_id}/join",
+                                        json={"invite_code": game["invite_code"]}),
+                               409, "own_game")
             if listed:
-                _refused(ann.post(f"/api/games/{game_id}/join", json={}), 409, "own_game")
+                assert_refused(ann.post(f"/api/games/{game_id}/join", json={}), 409, "own_game")
             assert game_summary(ann, game_id)["status"] == "waiting"
             # Anyone else may still take the seat.
             other = browser(ann)
@@ -263,7 +251,7 @@ def test_the_session_opens_the_seat_on_the_game_socket(
         bob, carol, nobody = browser(ann), browser(ann), browser(ann)
         player(bob, "Bob")
         player(carol, "Carol")
-        game = _create(ann, listed=True, first_player="creator")
+        game = create_game(ann, listed=True, first_player="creator")
         game_id = game["game_id"]
         assert bob.post(f"/api/games/{game_id}/join", json={}).status_code == 200
 
@@ -304,19 +292,19 @@ def test_a_listed_game_is_joined_without_its_code_an_unlisted_one_is_not(
         bob = browser(ann)
         player(bob, "Bob")
 
-        unlisted = _create(ann)
+        unlisted = create_game(ann)
         path = f"/api/games/{unlisted['game_id']}/join"
-        _refused(bob.post(path, json={}), 403, "bad_invite")
-        _refused(bob.post(path, json={"invite_code": "not-the-code"}), 403, "bad_invite")
+        assert_refused(bob.post(path, json={}), 403, "bad_invite")
+        assert_refused(bob.post(path, json={"invite_code": "not-the-code"}), 403, "bad_invite")
         assert game_summary(ann, unlisted["game_id"])["status"] == "waiting"
         assert bob.post(path, json={"invite_code": unlisted["invite_code"]}).status_code == 200
 
-        listed = _create(ann, listed=True)
+        listed = create_game(ann, listed=True)
         path = f"/api/games/{listed['game_id']}/join"
-        _refused(bob.post(path, json={"invite_code": "not-the-code"}), 403, "bad_invite")
+        assert_refused(bob.post(path, json={"invite_code": "not-the-code"}), 403, "bad_invite")
         joined = bob.post(path, json={})
         assert joined.status_code == 200, joined.text
         assert game_summary(ann, listed["game_id"])["status"] == "active"
         assert _names(ann, listed["game_id"]) == ["Ann", "Bob"]
         # Once both seats are taken, the listing lets nobody else in.
-        _refused(browser(ann).post(path, json={}), 409, "game_full")
+        assert_refused(browser(ann).post(path, json={}), 409, "game_full")

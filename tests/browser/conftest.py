@@ -6,11 +6,13 @@ test session (per xdist worker). Chromium is the system's ``/usr/bin/chromium``
 (``make test`` installs it with apt-get); Playwright's own browser downloads are never
 used. Without ``/usr/bin/chromium`` the browser tests are skipped, except under CI=true,
 where they fail. Screenshots go to ``test-output/browser/``. The helpers at the end
-(picking a name in the lobby, making one move by clicking) are shared by the tests.
+(picking a name in the lobby, making one move by clicking, playing moves over a seat's own
+socket) are shared by the tests.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -38,6 +40,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent  # the virtual environment's bin/ (.venv/bin)
@@ -273,3 +276,65 @@ def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str
 
     page.route_web_socket(re.compile(re.escape(socket_path)), route)
     return sent
+
+
+# ---------------------------------------------------------------------- without a browser
+
+SOCKET_SECONDS = 10.0  # for one message on a test's own game socket
+
+
+def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` to the running server as a script would (no browser): the answer."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=SOCKET_SECONDS) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+class SeatSocket:
+    """A seat's own socket on the game, to play moves fast without clicking."""
+
+    def __init__(self, connection: ClientConnection, seat: int, token: str) -> None:
+        self.connection = connection
+        self.view: dict[str, Any] = {}
+        self.version = -1
+        self.send({"type": "join", "seat": seat, "token": token})
+        self.until("welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.connection.send(json.dumps(message))
+
+    def until(self, kind: str, version: int | None = None) -> dict[str, Any]:
+        deadline = time.monotonic() + SOCKET_SECONDS
+        while True:
+            message = json.loads(self.connection.recv(timeout=deadline - time.monotonic()))
+            if message["type"] == "ping":
+                self.send({"type": "pong"})
+            if message["type"] == "error":
+                raise AssertionError(f"refused: {message}")
+            if message["type"] in ("welcome", "update"):
+                self.view, self.version = message["view"], message["version"]
+            if message["type"] == kind and (version is None or message["version"] == version):
+                return message
+
+
+def play_over_sockets(server: str, game_id: str, credentials: list[dict[str, Any]],
+                      moves: int | None = None) -> int:
+    """Random legal moves (seeded) for both seats over their own sockets, ``moves`` of
+    them or until the game is over: the version then. ``credentials`` are the seats' answers
+    to creating and joining (their tokens)."""
+    rng = random.Random(11)
+    url = server.replace("http://", "ws://") + f"/ws/games/{game_id}"
+    with contextlib.ExitStack() as stack:
+        sockets = [SeatSocket(stack.enter_context(connect(url, open_timeout=SOCKET_SECONDS)),
+                              seat, credentials[seat]["token"]) for seat in (0, 1)]
+        while sockets[0].view.get("outcome") is None and sockets[0].version != moves:
+            acting = sockets[sockets[0].view["to_act"]]
+            version = acting.version
+            move = rng.choice(acting.view["legal_actions"])
+            acting.send({"type": "action", "action": move["notation"], "version": version,
+                         "client_id": f"v{version}"})
+            for socket in sockets:
+                socket.until("update", version + 1)
+        return sockets[0].version

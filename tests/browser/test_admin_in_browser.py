@@ -10,58 +10,26 @@ element with ``data-revealed-card="<card id>"``.
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import expect
-from websockets.sync.client import connect
 
 from tests.browser.conftest import ADMIN_PASSWORD as PASSWORD
-from tests.browser.conftest import OpenPage
+from tests.browser.conftest import OpenPage, play_over_sockets, post_json
 
 MOVES = 3
-
-
-def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
-
-
-def _receive(socket: Any, kind: str) -> dict[str, Any]:
-    while True:
-        message: dict[str, Any] = json.loads(socket.recv(timeout=10))
-        if message["type"] == kind:
-            return message
 
 
 def game_with_moves(base_url: str, moves: int) -> str:
     """A first-game (no draft: Age I is laid out at once) with ``moves`` actions played
     over the game socket."""
-    created = _post(f"{base_url}/api/games", {"name": "Ann", "wonder_selection": "first_game",
-                                              "first_player": "creator"})
-    game_id = created["game_id"]
-    joined = _post(f"{base_url}/api/games/{game_id}/join",
-                   {"invite_code": created["invite_code"], "name": "Bo"})
-    socket_url = base_url.replace("http://", "ws://") + f"/ws/games/{game_id}"
-    with connect(socket_url) as first, connect(socket_url) as second:
-        sockets = (first, second)
-        views = []
-        for seat, credentials in enumerate((created, joined)):
-            sockets[seat].send(json.dumps({"type": "join", "seat": seat,
-                                           "token": credentials["token"]}))
-            views.append(_receive(sockets[seat], "welcome")["view"])
-        for version in range(moves):
-            seat = views[0]["to_act"]
-            choice = views[seat]["legal_actions"][0]
-            sockets[seat].send(json.dumps({"type": "action", "action": choice["notation"],
-                                           "version": version, "client_id": f"a{version}"}))
-            views = [_receive(socket, "update")["view"] for socket in sockets]
+    created = post_json(f"{base_url}/api/games", {"name": "Ann", "first_player": "creator",
+                                                  "wonder_selection": "first_game"})
+    game_id: str = created["game_id"]
+    joined = post_json(f"{base_url}/api/games/{game_id}/join",
+                       {"invite_code": created["invite_code"], "name": "Bo"})
+    assert play_over_sockets(base_url, game_id, [created, joined], moves) == moves
     return game_id
 
 

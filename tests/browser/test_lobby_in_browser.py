@@ -18,16 +18,13 @@ controls ``[data-rematch=offer|accept|decline|withdraw]`` and ``#aborted-banner`
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-from websockets.sync.client import ClientConnection, connect
 
 from tests.browser.conftest import (
     ADMIN_PASSWORD,
@@ -37,9 +34,9 @@ from tests.browser.conftest import (
     fail_first_as_unavailable,
     pick_name,
     play_one,
+    play_over_sockets,
 )
 
-SOCKET_SECONDS = 10.0  # for one message on a test's own game socket
 NOT_MATCHED_MS = 600  # how long a lone waiting player is watched for a wrong match
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -233,51 +230,6 @@ def test_name_is_asked_before_playing(open_page: OpenPage, server: str,
 # ------------------------------------------------------------------------------ rematch
 
 
-class SeatSocket:
-    """A seat's own socket on the game, to play moves fast without clicking."""
-
-    def __init__(self, connection: ClientConnection, seat: int, token: str) -> None:
-        self.connection = connection
-        self.view: dict[str, Any] = {}
-        self.version = -1
-        self.send({"type": "join", "seat": seat, "token": token})
-        self.until("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.connection.send(json.dumps(message))
-
-    def until(self, kind: str, version: int | None = None) -> dict[str, Any]:
-        deadline = time.monotonic() + SOCKET_SECONDS
-        while True:
-            message = json.loads(self.connection.recv(timeout=deadline - time.monotonic()))
-            if message["type"] == "ping":
-                self.send({"type": "pong"})
-            if message["type"] == "error":
-                raise AssertionError(f"refused: {message}")
-            if message["type"] in ("welcome", "update"):
-                self.view, self.version = message["view"], message["version"]
-            if message["type"] == kind and (version is None or message["version"] == version):
-                return message
-
-
-def play_to_the_end(server: str, game_id: str, credentials: list[dict[str, Any]]) -> int:
-    """Plays random legal moves for both seats until the game is over; the version then."""
-    rng = random.Random(11)
-    url = server.replace("http://", "ws://") + f"/ws/games/{game_id}"
-    with contextlib.ExitStack() as stack:
-        sockets = [SeatSocket(stack.enter_context(connect(url, open_timeout=SOCKET_SECONDS)),
-                              seat, credentials[seat]["token"]) for seat in (0, 1)]
-        while sockets[0].view.get("outcome") is None:
-            acting = sockets[sockets[0].view["to_act"]]
-            version = acting.version
-            move = rng.choice(acting.view["legal_actions"])
-            acting.send({"type": "action", "action": move["notation"], "version": version,
-                         "client_id": f"v{version}"})
-            for socket in sockets:
-                socket.until("update", version + 1)
-        return sockets[0].version
-
-
 def stored_seat(page: Page, game_id: str) -> dict[str, Any]:
     stored = page.evaluate(f"localStorage.getItem('duel.seat.{game_id}')")
     assert stored, f"no credentials stored for {game_id}"
@@ -309,7 +261,7 @@ def test_rematch_by_clicking_swaps_the_seats(open_page: OpenPage, server: str,
     # to wait for), then come back to the finished game.
     for watched in (ann, bo):
         watched.page.goto("about:blank")
-    last = play_to_the_end(server, game_id, credentials)
+    last = play_over_sockets(server, game_id, credentials)
     for watched in (ann, bo):
         watched.page.goto(f"{server}/games/{game_id}")
         expect(watched.page.locator("#game")).to_have_attribute("data-version", str(last))

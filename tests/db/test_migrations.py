@@ -1,5 +1,6 @@
 """The Alembic migrations: up, down and up again on each database, and after them the
-schema is exactly what the models say."""
+schema is exactly what the models say, and exactly the one every other test starts from
+(the ``database`` fixture copies a template rather than migrating for each test)."""
 
 from __future__ import annotations
 
@@ -21,18 +22,9 @@ from sqlalchemy.engine import Connection
 from app.config import get_settings
 from app.db.models import Base
 from app.db.session import make_engine
-from tests.factories import ROOT, Database
+from tests.factories import ROOT, Database, alembic_config
 
 TABLES = {"game", "seat", "game_action", "player", "admin_action"}
-
-
-def _config(database: Database, **attributes: Any) -> Config:
-    config = Config(str(ROOT / "alembic.ini"), **attributes)
-    config.set_main_option("script_location", str(ROOT / "migrations"))
-    config.attributes["url"] = database.url
-    if database.schema:
-        config.attributes["schema"] = database.schema
-    return config
 
 
 def _head() -> str:
@@ -41,8 +33,23 @@ def _head() -> str:
     return head
 
 
+def _structure(connection: Connection) -> dict[str, Any]:
+    """Every table as the database describes it: columns with their types, defaults and
+    nullability, keys, foreign keys, unique constraints and indexes, all named."""
+    inspector = inspect(connection)
+    return {table: {
+        "columns": [(c["name"], repr(c["type"]), c["nullable"], c["default"])
+                    for c in inspector.get_columns(table)],
+        "primary key": inspector.get_pk_constraint(table),
+        "foreign keys": sorted(inspector.get_foreign_keys(table), key=str),
+        "unique": sorted(inspector.get_unique_constraints(table), key=str),
+        "indexes": sorted(inspector.get_indexes(table), key=str),
+    } for table in sorted(inspector.get_table_names())}
+
+
 def _inspect(database: Database) -> dict[str, Any]:
-    """The tables, the revision stamped, and autogenerate's differences with the models."""
+    """The tables, the revision stamped, autogenerate's differences with the models, and
+    the whole structure."""
 
     def look(connection: Connection) -> dict[str, Any]:
         context = MigrationContext.configure(connection, opts={
@@ -51,6 +58,7 @@ def _inspect(database: Database) -> dict[str, Any]:
             "tables": set(inspect(connection).get_table_names()) - {"alembic_version"},
             "revision": context.get_current_revision(),
             "differences": compare_metadata(context, Base.metadata),
+            "structure": _structure(connection),
         }
 
     async def run() -> dict[str, Any]:
@@ -72,7 +80,10 @@ def test_the_migrated_schema_is_exactly_the_models(database: Database) -> None:
 
 
 def test_upgrade_downgrade_upgrade(database: Database) -> None:
-    config = _config(database)
+    """Down from the fixture's copy and up again with the real migrations: the result is
+    the copy every test starts from."""
+    copied = _inspect(database)
+    config = alembic_config(database)
     command.downgrade(config, "base")
     found = _inspect(database)
     assert found["tables"] == set() and found["revision"] is None
@@ -81,6 +92,7 @@ def test_upgrade_downgrade_upgrade(database: Database) -> None:
     found = _inspect(database)
     assert found["tables"] == TABLES and found["revision"] == _head()
     assert found["differences"] == []
+    assert found == copied
 
     # Already at head: upgrading again changes nothing.
     command.upgrade(config, "head")
@@ -109,7 +121,7 @@ def test_the_command_line_migrates_the_configured_database(
 def test_the_migration_can_be_printed_as_sql(database: Database) -> None:
     """``alembic upgrade head --sql``, for operators who apply SQL by hand."""
     out = io.StringIO()
-    command.upgrade(_config(database, output_buffer=out), "head", sql=True)
+    command.upgrade(alembic_config(database, output_buffer=out), "head", sql=True)
     sql = out.getvalue()
     for table in TABLES:
         assert f"CREATE TABLE {table}" in sql

@@ -5,73 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db import repository
 from app.db.models import Game as GameRow
 from app.db.models import GameAction
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
-from app.realtime.pubsub import LOBBY_CHANNEL, InProcessPubSub
 from app.services.games import Accepted, GameService, ServiceError
-from tests.factories import Database
-
-
-@dataclass
-class Server:
-    """One server's game service, with its own engine, pub/sub and record of what it
-    published."""
-
-    service: GameService
-    engine: AsyncEngine
-    pubsub: InProcessPubSub
-    published: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-
-
-@asynccontextmanager
-async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Server]]:
-    made: list[Server] = []
-    try:
-        for _ in range(count):
-            engine = make_engine(database.url, database.schema)
-            pubsub = InProcessPubSub()
-            server = Server(GameService(make_sessionmaker(engine), pubsub, database.settings()),
-                            engine, pubsub)
-
-            async def record(channel: str, message: dict[str, Any],
-                             server: Server = server) -> None:
-                if channel != LOBBY_CHANNEL:  # the game updates, not the lobby's
-                    server.published.append((channel, message))
-
-            pubsub.subscribe(record)
-            made.append(server)
-        yield made
-    finally:
-        for server in made:
-            await server.engine.dispose()
-
-
-async def started_game(service: GameService, **options: Any) -> tuple[str, list[str]]:
-    """A game with both seats taken, seat 0 to act first: its id and the seats' tokens."""
-    created = await service.create_game(wonder_selection=options.get("wonder_selection",
-                                                                     "draft"),
-                                        creator_starts=True, name=None)
-    game_id = created.credentials.game_id
-    joined = await service.join_game(game_id, created.invite_code, None)
-    return game_id, [created.credentials.token, joined.token]
-
-
-async def log_rows(database: Database, game_id: str) -> list[Any]:
-    """The game's log as stored, read on a connection of our own."""
-    return await database.read(select(GameAction).where(GameAction.game_id == game_id)
-                               .order_by(GameAction.seq))
+from tests.factories import Database, log_rows, servers, started_game
 
 
 async def replayed_hash(database: Database, game_id: str) -> str:

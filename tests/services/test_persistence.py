@@ -14,10 +14,17 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.db.models import Game as GameRow
-from app.db.models import GameAction, Seat
-from app.db.session import make_engine
+from app.db.models import Seat
 from app.engine import Game, Options
-from tests.factories import Database, ProtocolClient, new_game
+from tests.factories import (
+    Database,
+    ProtocolClient,
+    log_rows,
+    new_game,
+    seat_view,
+    server_game,
+    spectator_view,
+)
 
 DRAFT_ACTIONS = 6
 """Actions of a wonder draft: 1 + 2 picks, then 1 + 2 (the last of each round is automatic)."""
@@ -25,40 +32,28 @@ DRAFT_ACTIONS = 6
 
 # ---------------------------------------------------------------------- helpers
 
-def _rows(database: Database, game_id: str) -> tuple[GameRow, list[Seat], list[GameAction]]:
+def _rows(database: Database, game_id: str) -> tuple[Any, list[Any], list[Any]]:
     """The game's rows as they are in the database, read on a connection of our own."""
 
-    async def read() -> tuple[GameRow, list[Seat], list[GameAction]]:
-        engine = make_engine(database.url, database.schema)
-        try:
-            async with engine.connect() as connection:
-                game = (await connection.execute(
-                    select(GameRow).where(GameRow.id == game_id))).one()
-                seats = (await connection.execute(
-                    select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat))).all()
-                actions = (await connection.execute(
-                    select(GameAction).where(GameAction.game_id == game_id)
-                    .order_by(GameAction.seq))).all()
-        finally:
-            await engine.dispose()
-        return game, list(seats), list(actions)  # type: ignore[arg-type]
+    async def read() -> tuple[Any, list[Any], list[Any]]:
+        [game] = await database.read(select(GameRow).where(GameRow.id == game_id))
+        seats = await database.read(
+            select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat))
+        return game, seats, await log_rows(database, game_id)
 
     return asyncio.run(read())
 
 
 def _server_state(client: TestClient, game_id: str) -> tuple[str, int]:
     """The state hash and version of the server's own replay of the game."""
-    service = client.app.state.service  # type: ignore[attr-defined]
-    game, version = client.portal.call(service.current, game_id)  # type: ignore[union-attr]
+    game, version = server_game(client, game_id)
     return game.state_hash(), version
 
 
 def _http_views(client: TestClient, game_id: str, tokens: list[str]) -> list[dict[str, Any]]:
-    views = [client.get(f"/api/games/{game_id}/view",
-                        headers={"Authorization": f"Bearer {token}"}) for token in tokens]
-    views.append(client.get(f"/api/games/{game_id}/spectate"))
-    assert all(v.status_code == 200 for v in views), [v.text for v in views]
-    return [v.json() for v in views]
+    """Each seat's view, then a spectator's, over HTTP."""
+    return [*(seat_view(client, game_id, token) for token in tokens),
+            spectator_view(client, game_id)]
 
 
 def _updates(client: ProtocolClient) -> dict[int, list[dict[str, Any]]]:
@@ -66,7 +61,7 @@ def _updates(client: ProtocolClient) -> dict[int, list[dict[str, Any]]]:
     return {m["version"]: m["events"] for m in client.inbox if m["type"] == "update"}
 
 
-class Table:
+class Clients:
     """Both seats and a spectator on one game, playing seeded random legal actions."""
 
     def __init__(self, http: TestClient, game_id: str, tokens: list[str],
@@ -126,7 +121,7 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
         row, _, _ = _rows(database, game_id)
         assert (row.status, row.version, row.winner, row.victory) == ("active", 0, None, None)
 
-        table = Table(http_a, game_id, tokens, chooser, "a-")
+        table = Clients(http_a, game_id, tokens, chooser, "a-")
         table.join([None, None, None])
         table.play(lambda version, view: version >= DRAFT_ACTIONS + 4
                    and view["phase"] == "play")
@@ -157,7 +152,7 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
 
         # The clients come back, each saying what it last saw: seat 0 saw everything,
         # seat 1 lost track after version 4, the spectator saw nothing.
-        table = Table(http_b, game_id, tokens, chooser, "b-")
+        table = Clients(http_b, game_id, tokens, chooser, "b-")
         seen = [played_on_a, 4, 0]
         welcomes = table.join(seen)
         for welcome, client, last_view, updates, last_seen in zip(

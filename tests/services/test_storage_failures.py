@@ -16,6 +16,7 @@ from tests.factories import (
     LobbyClient,
     ProtocolClient,
     Table,
+    admin_login,
     browser,
     new_game,
     play_out,
@@ -149,11 +150,9 @@ def test_no_rematch_of_an_aborted_game(make_app: Callable[..., FastAPI]) -> None
     with serve(make_app(admin_password="pw")) as ann:
         bob = browser(ann)
         player(ann, "Ann"), player(bob, "Bob")
-        game = ann.post("/api/games", json={}).json()
-        bob.post(f"/api/games/{game['game_id']}/join", json={"invite_code": game["invite_code"]})
+        game, _ = new_game(ann, joiner=bob)
         play_out(ann, game["game_id"], keep=5)
-        assert ann.post("/admin/login", data={"password": "pw"},
-                        follow_redirects=False).status_code == 303
+        assert admin_login(ann, "pw").status_code == 303
         assert ann.post(f"/admin/api/games/{game['game_id']}/abort",
                         json={"reason": "test"}).status_code == 200
         with ProtocolClient(ann, game["game_id"], timeout=TIMEOUT) as socket:
