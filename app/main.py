@@ -22,7 +22,7 @@ from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub
 from app.services.admin import AdminService
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
-from app.services.games import GameService, ServiceError
+from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub()
         app.state.settings = settings
         app.state.hub = hub
-        app.state.service = GameService(sessions, pubsub, settings)
+        app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
         app.state.players = PlayerService(sessions)
         app.state.lobby = LobbyService(sessions)
         app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce,
@@ -63,8 +63,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Duel, online", summary="7 Wonders Duel for two browsers",
                   lifespan=lifespan)
-    # The sockets' timers read it; a test may put a clock of its own here before starting.
+    # The sockets' timers read the clock, new games are dealt from the seeds; a test may put
+    # its own here before starting (a clock it moves, seeds that repeat).
     app.state.clock = SystemClock()
+    app.state.seeds = fresh_seed
 
     # Every refusal has one shape: {"error": {"code", "message", "detail"?}}.
     @app.exception_handler(ServiceError)

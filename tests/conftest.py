@@ -25,6 +25,7 @@ from .factories import (
     PostgresTemplate,
     SqliteTemplate,
     postgres_reachable,
+    repeatable_seeds,
 )
 
 
@@ -81,6 +82,8 @@ def make_app(database: Database) -> Callable[..., FastAPI]:
     several instances may share the database (as several servers would)."""
 
     def build(**overrides: object) -> FastAPI:
-        return create_app(database.settings(**overrides))
+        app = create_app(database.settings(**overrides))
+        app.state.seeds = repeatable_seeds()
+        return app
 
     return build

@@ -14,6 +14,7 @@ import hmac
 import secrets
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -63,12 +64,16 @@ def _rematch_json(row: GameRow) -> dict[str, Any]:
             "game_id": row.rematch_id}
 
 
+def fresh_seed() -> int:
+    """A seed nobody can predict: what a new game is dealt from."""
+    return secrets.randbits(SEED_BITS)
+
+
 def new_game_row(options: dict[str, Any], *, status: str, origin: str, listed: bool,
-                 invite_code: str | None = None, seed: int | None = None) -> GameRow:
-    """A game about to start: a fresh id and seed (unless given), this engine's version,
-    and, once started, the seat to act first. Without an invite code nobody can use one."""
-    row = GameRow(id=secrets.token_urlsafe(12),
-                  seed=secrets.randbits(SEED_BITS) if seed is None else seed,
+                 seed: int, invite_code: str | None = None) -> GameRow:
+    """A game about to start from ``seed``: a fresh id, this engine's version, and, once
+    started, the seat to act first. Without an invite code nobody can use one."""
+    row = GameRow(id=secrets.token_urlsafe(12), seed=seed,
                   options=options, engine_version=ENGINE_VERSION,
                   invite_hash=_hash(invite_code or secrets.token_urlsafe(32)), status=status,
                   origin=origin, listed=listed)
@@ -120,8 +125,10 @@ class _Entry:
 
 class GameService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pubsub: PubSub,
-                 settings: Settings) -> None:
+                 settings: Settings, *, seeds: Callable[[], int] = fresh_seed) -> None:
         self._sessions = sessions
+        self._seeds = seeds
+        """Deals each new game's seed; tests give a seeded source to replay the same games."""
         self._pubsub = pubsub
         self._settings = settings
         self._cache: OrderedDict[str, _Entry] = OrderedDict()
@@ -144,7 +151,7 @@ class GameService:
             player = await self._player(session, player_id)
             row = new_game_row(options.to_json(), status="waiting",
                                origin="lobby" if listed else "invite", listed=listed,
-                               invite_code=invite_code)
+                               seed=self._seeds(), invite_code=invite_code)
             game_id = row.id
             session.add(row)
             await session.flush()
@@ -201,7 +208,7 @@ class GameService:
         async with self._sessions() as session:
             players = [await self._player(session, pid) for pid in (first, second)]
             row = new_game_row(Options().to_json(), status="active", origin="quick_match",
-                               listed=True)
+                               listed=True, seed=self._seeds())
             game_id = row.id
             session.add(row)
             await session.flush()
@@ -410,7 +417,7 @@ class GameService:
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
         rematch = new_game_row(row.options, status="active", origin="rematch",
-                               listed=row.listed)
+                               listed=row.listed, seed=self._seeds())
         claimed = await repository.claim_rematch(session, row.id, rematch.id,
                                                  offered_by=row.rematch_offer)
         if not claimed:  # another server started it a moment ago
