@@ -17,6 +17,7 @@ import shutil
 import socket as sockets
 import sqlite3
 import uuid
+import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,14 +37,30 @@ from sqlalchemy.sql import Executable
 from starlette.websockets import WebSocketDisconnect
 
 from app.config import Settings
+from app.db.models import Game as GameRow
 from app.db.models import GameAction
 from app.db.session import make_engine, make_sessionmaker
-from app.engine import Event, Game, events_for, events_json, view
+from app.engine import (
+    Action,
+    BuildCard,
+    BuildFromDiscard,
+    BuildWonder,
+    ChooseProgressToken,
+    ChooseStarter,
+    DestroyCard,
+    DiscardCard,
+    Event,
+    Game,
+    PickWonder,
+    events_for,
+    events_json,
+    view,
+)
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.state import DecisionKind, Phase
 from app.main import SESSION_COOKIE
 from app.realtime.pubsub import LOBBY_CHANNEL, InProcessPubSub
-from app.services.games import GameService
+from app.services.games import SEED_BITS, GameService
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -55,6 +72,14 @@ POSTGRES_URL = os.environ.get("DUEL_TEST_POSTGRES_URL",
                               "postgresql+asyncpg://postgres@127.0.0.1:5432/test")
 TEST_SECRET_KEY = "test-secret"
 """The key the test applications sign their session cookies with."""
+
+
+def repeatable_seeds() -> Callable[[], int]:
+    """Seeds for the games a server deals, the same on every run of the running test (on
+    either database): what a test plays, and so whether it passes, never rests on luck."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0].split("[")[0]
+    source = random.Random(zlib.crc32(test.encode()))
+    return lambda: source.getrandbits(SEED_BITS)
 
 
 @dataclass(frozen=True)
@@ -184,6 +209,19 @@ class PostgresTemplate:
         if self._connection is not None:
             self._runner.run(self._connection.close())
         self._runner.close()
+
+
+# ---------------------------------------------------------------------- actions
+
+EVERY_ACTION: tuple[Action, ...] = (
+    *(PickWonder(w.id) for w in WONDERS),
+    *(kind(c.id) for kind in (BuildCard, DiscardCard, DestroyCard, BuildFromDiscard)
+      for c in CARDS),
+    *(BuildWonder(w.id, c.id) for w in WONDERS for c in CARDS),
+    *(ChooseProgressToken(t.id) for t in TOKENS),
+    ChooseStarter(0), ChooseStarter(1),
+)
+"""Every action that exists in the game: each type with every id it can name."""
 
 
 # ---------------------------------------------------------------------- hidden identities
@@ -417,6 +455,12 @@ def spectator_view(client: TestClient, game_id: str) -> dict[str, Any]:
     """GET a spectator's view over HTTP: ``{"version", "seat": None, "view"}``."""
     body: dict[str, Any] = ok(client.get(f"/api/games/{game_id}/spectate"))
     return body
+
+
+def http_views(client: TestClient, game_id: str, tokens: Iterable[str]) -> list[dict[str, Any]]:
+    """The view of each seat whose token is in ``tokens``, then a spectator's, over HTTP."""
+    return [*(seat_view(client, game_id, token) for token in tokens),
+            spectator_view(client, game_id)]
 
 
 def game_summary(client: TestClient, game_id: str) -> dict[str, Any]:
@@ -703,6 +747,16 @@ def admin_login(client: TestClient, password: str, next_page: str = "/admin") ->
                        follow_redirects=False)
 
 
+def admin_abort(client: TestClient, game_id: str, reason: str = "test",
+                address: str | None = None) -> None:
+    """Abort the game as the admin's abort does, straight through the server's game
+    service (no admin login needed), with ``reason`` and ``address`` as the admin's client
+    on record; a refusal raises its ``ServiceError``."""
+    app = client.app
+    assert isinstance(app, FastAPI) and client.portal is not None
+    client.portal.call(lambda: app.state.service.abort(game_id, reason=reason, client=address))
+
+
 class LobbyClient(ProtocolClient):
     """The lobby socket ``/ws/lobby`` of one browser. ``lobby`` is the latest picture it
     was sent; the inbox and the ping handling are those of :class:`ProtocolClient`."""
@@ -844,8 +898,9 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
         for _ in range(count):
             engine = make_engine(database.url, database.schema)
             pubsub = InProcessPubSub()
-            server = Server(GameService(make_sessionmaker(engine), pubsub, database.settings()),
-                            engine, pubsub)
+            service = GameService(make_sessionmaker(engine), pubsub, database.settings(),
+                                  seeds=repeatable_seeds())
+            server = Server(service, engine, pubsub)
 
             async def record(channel: str, message: dict[str, Any],
                              server: Server = server) -> None:
@@ -869,6 +924,12 @@ async def started_game(service: GameService, **options: Any) -> tuple[str, list[
     game_id = created.credentials.game_id
     joined = await service.join_game(game_id, created.invite_code, None)
     return game_id, [created.credentials.token, joined.token]
+
+
+async def game_row(database: Database, game_id: str) -> Any:
+    """The game's row as stored, read on a connection of our own."""
+    [row] = await database.read(select(GameRow).where(GameRow.id == game_id))
+    return row
 
 
 async def log_rows(database: Database, game_id: str) -> list[Any]:

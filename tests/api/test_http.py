@@ -11,14 +11,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import select
 
 from app.api.refusals import RefusalBody
-from app.db.models import Game as GameRow
 from tests.factories import (
     Database,
     assert_refused,
     bearer,
+    game_row,
     new_game,
     seat_view,
     spectator_view,
@@ -27,11 +26,6 @@ from tests.factories import (
 FIRST_PLAYER_WONDERS = ["the_great_lighthouse", "the_pyramids", "the_statue_of_zeus",
                         "the_temple_of_artemis"]
 SECOND_PLAYER_WONDERS = ["the_appian_way", "circus_maximus", "the_colossus", "piraeus"]
-
-
-def _game_seed(database: Database, game_id: str) -> int:
-    [(seed,)] = asyncio.run(database.read(select(GameRow.seed).where(GameRow.id == game_id)))
-    return int(seed)
 
 
 def test_create_join_and_read_a_game(make_app: Callable[..., FastAPI]) -> None:
@@ -388,7 +382,7 @@ def test_secrets_never_appear_in_public_answers(
     with TestClient(make_app()) as client:
         first, second = new_game(client, first_player="creator", name="Ann")
         game_id = first["game_id"]
-        seed = _game_seed(database, game_id)
+        seed = asyncio.run(game_row(database, game_id)).seed
         summary = client.get(f"/api/games/{game_id}")
         watched = client.get(f"/api/games/{game_id}/spectate")
         mine = client.get(f"/api/games/{game_id}/view", headers=bearer(first["token"]))

@@ -9,8 +9,6 @@ from typing import Any
 import pytest
 
 from app.engine import (
-    CARDS,
-    TOKENS,
     WONDERS,
     Action,
     BuildCard,
@@ -33,20 +31,9 @@ from app.engine.actions import ACTION_TYPES
 from app.engine.events import CardDiscarded
 from app.engine.scenario import new_game
 from app.engine.state import DecisionKind
+from tests.factories import EVERY_ACTION
 
 pytestmark = pytest.mark.compiled
-
-
-def every_action() -> list[Action]:
-    """At least one action of each type, every id of each kind."""
-    actions: list[Action] = []
-    actions += [PickWonder(w.id) for w in WONDERS]
-    for c in CARDS:
-        actions += [BuildCard(c.id), DiscardCard(c.id), DestroyCard(c.id), BuildFromDiscard(c.id)]
-    actions += [BuildWonder(w.id, c.id) for w in WONDERS for c in CARDS[::7]]
-    actions += [ChooseProgressToken(t.id) for t in TOKENS]
-    actions += [ChooseStarter(0), ChooseStarter(1)]
-    return actions
 
 
 EXAMPLES: list[tuple[Action, str, dict[str, Any]]] = [
@@ -77,12 +64,11 @@ def test_documented_forms(action: Action, notation: str, data: dict[str, Any]) -
 
 
 def test_every_action_round_trips() -> None:
-    actions = every_action()
-    assert {type(a) for a in actions} == {
+    assert {type(a) for a in EVERY_ACTION} == {
         PickWonder, BuildCard, DiscardCard, BuildWonder, ChooseProgressToken, DestroyCard,
         BuildFromDiscard, ChooseStarter,
     }
-    for action in actions:
+    for action in EVERY_ACTION:
         notation = str(action)
         assert parse(notation) == action, notation
         data = action.to_json()
@@ -94,17 +80,17 @@ def test_every_action_round_trips() -> None:
 
 def test_json_types_are_distinct() -> None:
     # Two action types with the same argument must not read back as each other.
-    forms = {json.dumps(a.to_json(), sort_keys=True) for a in every_action()}
-    assert len(forms) == len(every_action())
-    notations = {str(a) for a in every_action()}
-    assert len(notations) == len(every_action())
+    forms = {json.dumps(a.to_json(), sort_keys=True) for a in EVERY_ACTION}
+    assert len(forms) == len(EVERY_ACTION)
+    notations = {str(a) for a in EVERY_ACTION}
+    assert len(notations) == len(EVERY_ACTION)
 
 
 def test_each_action_type_is_declared_once_by_its_class() -> None:
     assert list(ACTION_TYPES) == [PickWonder, BuildCard, DiscardCard, BuildWonder,
                                   ChooseProgressToken, DestroyCard, BuildFromDiscard,
                                   ChooseStarter]
-    assert {type(a) for a in every_action()} == set(ACTION_TYPES)
+    assert {type(a) for a in EVERY_ACTION} == set(ACTION_TYPES)
     for field in ("TYPE", "PREFIX"):
         names = [getattr(cls, field) for cls in ACTION_TYPES]
         assert len(set(names)) == len(names), field
@@ -118,7 +104,7 @@ def test_each_action_type_is_declared_once_by_its_class() -> None:
 def test_an_action_answers_only_its_declared_decisions() -> None:
     game = new_game(seed=4)  # seat 0 plays a card
     for cls in ACTION_TYPES:
-        action = next(a for a in every_action() if type(a) is cls)
+        action = next(a for a in EVERY_ACTION if type(a) is cls)
         if DecisionKind.PLAY_CARD in cls.ANSWERS:
             continue
         with pytest.raises(IllegalActionError) as error:

@@ -13,35 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine import (
-    CARDS,
-    TOKENS,
-    WONDERS,
-    Action,
-    BuildCard,
-    BuildFromDiscard,
-    BuildWonder,
-    ChooseProgressToken,
-    ChooseStarter,
-    DestroyCard,
-    DiscardCard,
     Game,
     IllegalActionError,
     Options,
-    PickWonder,
     card_options,
 )
 from app.engine.state import DecisionKind
+from tests.factories import EVERY_ACTION
 
 pytestmark = pytest.mark.compiled
-
-EVERY_ACTION: list[Action] = [
-    *(PickWonder(w.id) for w in WONDERS),
-    *(kind(c.id) for kind in (BuildCard, DiscardCard, DestroyCard, BuildFromDiscard)
-      for c in CARDS),
-    *(BuildWonder(w.id, c.id) for w in WONDERS for c in CARDS),
-    *(ChooseProgressToken(t.id) for t in TOKENS),
-    ChooseStarter(0), ChooseStarter(1),
-]
 
 
 def position(seed: int, first_game: bool, moves: int) -> Game:

@@ -7,7 +7,6 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` and ``database`` f
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,34 +17,33 @@ from sqlalchemy import select
 
 from app.db import repository
 from app.db.models import AdminAction
-from app.db.models import Game as GameRow
-from app.engine import Game
-from app.services.games import Accepted, GameService, ServiceError
+from app.services.games import Accepted, ServiceError
 from tests.factories import (
     Database,
     ProtocolClient,
+    admin_abort,
     browser,
+    create_game,
     entry,
+    game_row,
     game_summary,
+    lobby_picture,
+    log_rows,
     make_move,
     player,
+    random_moves,
     serve,
+    servers,
+    started_game,
+    submit_moves,
 )
-from tests.services.test_concurrency import log_rows, servers, started_game
 
 TIMEOUT = 10.0
 
 
-def _abort(client: TestClient, game_id: str, reason: str = "cheating") -> None:
-    app = client.app
-    assert isinstance(app, FastAPI) and client.portal is not None
-    client.portal.call(lambda: app.state.service.abort(game_id, reason=reason,
-                                                       client="127.0.0.1"))
-
-
 def _abort_refused(client: TestClient, game_id: str) -> str:
     try:
-        _abort(client, game_id)
+        admin_abort(client, game_id)
     except ServiceError as error:
         return error.code
     raise AssertionError("the abort was not refused")
@@ -53,11 +51,6 @@ def _abort_refused(client: TestClient, game_id: str) -> str:
 
 async def _admin_actions(database: Database, game_id: str) -> list[Any]:
     return await database.read(select(AdminAction).where(AdminAction.game_id == game_id))
-
-
-async def _game_row(database: Database, game_id: str) -> Any:
-    [row] = await database.read(select(GameRow).where(GameRow.id == game_id))
-    return row
 
 
 # ---------------------------------------------------------------------- over the sockets
@@ -68,8 +61,7 @@ def test_an_abort_reaches_every_socket_and_ends_the_game(
         bob = browser(ann)
         player(ann, "Ann")
         player(bob, "Bob")
-        game_id = ann.post("/api/games", json={"listed": True,
-                                               "first_player": "creator"}).json()["game_id"]
+        game_id = create_game(ann, listed=True, first_player="creator")["game_id"]
         assert bob.post(f"/api/games/{game_id}/join", json={}).status_code == 200
         make_move(ann, game_id)
         make_move(ann, game_id)
@@ -78,7 +70,7 @@ def test_an_abort_reaches_every_socket_and_ends_the_game(
                    ProtocolClient(browser(ann), game_id, timeout=TIMEOUT)]
         assert [s.join()["seat"] for s in sockets] == [0, 1, None]
 
-        _abort(ann, game_id, "reported for cheating")
+        admin_abort(ann, game_id, "reported for cheating", "127.0.0.1")
         for socket in sockets:
             assert socket.receive_until("aborted") == {"type": "aborted",
                                                        "reason": "reported for cheating"}
@@ -97,7 +89,7 @@ def test_an_abort_reaches_every_socket_and_ends_the_game(
             assert welcome["status"] == "aborted" and welcome["version"] == 2
             assert welcome["abort_reason"] == "reported for cheating", "a reload keeps why"
         # The lobby shows it aborted to its players and no longer lists it to watch.
-        lobby = ann.get("/api/lobby").json()
+        lobby = lobby_picture(ann)
         assert entry(lobby, "live", game_id) is None
         assert entry(lobby, "mine", game_id)["status"] == "aborted"  # type: ignore[index]
         # And the admin's action is on record with the game.
@@ -114,11 +106,11 @@ def test_an_aborted_waiting_game_cannot_be_joined(make_app: Callable[..., FastAP
     with serve(make_app(lobby_debounce=0.01)) as ann:
         player(ann, "Ann")
         for listed in (False, True):
-            created = ann.post("/api/games", json={"listed": listed}).json()
+            created = create_game(ann, listed=listed)
             game_id = created["game_id"]
             with ProtocolClient(ann, game_id, timeout=TIMEOUT) as creator:
                 assert creator.join()["seat"] == 0
-                _abort(ann, game_id)
+                admin_abort(ann, game_id)
                 assert creator.receive_until("aborted")["type"] == "aborted"
                 error = creator.act("pick:the_pyramids", 0)
                 assert error["code"] == "aborted", error
@@ -131,7 +123,7 @@ def test_an_aborted_waiting_game_cannot_be_joined(make_app: Callable[..., FastAP
             summary = game_summary(ann, game_id)
             assert summary["status"] == "aborted"
             assert [s["taken"] for s in summary["seats"]] == [True, False]
-            assert entry(ann.get("/api/lobby").json(), "open", game_id) is None
+            assert entry(lobby_picture(ann), "open", game_id) is None
 
 
 # ---------------------------------------------------------------------- races
@@ -140,7 +132,7 @@ async def _consistent(database: Database, game_id: str) -> tuple[int, dict[str, 
     """The game is aborted, at the version of its log, and the admin's record names that
     same version: the abort came after every action in the log."""
     log = await log_rows(database, game_id)
-    row = await _game_row(database, game_id)
+    row = await game_row(database, game_id)
     [record] = await _admin_actions(database, game_id)
     assert [r.seq for r in log] == list(range(1, len(log) + 1))
     assert (row.status, row.version) == ("aborted", len(log))
@@ -174,25 +166,6 @@ async def test_an_abort_racing_an_action_on_one_server(database: Database) -> No
                 ([1] if played else [])
             assert published[-1]["notice"]["type"] == "aborted"
     assert outcomes == {0, 1}, "both orders were tried"
-
-
-async def _one_move_from_the_end(service: GameService) -> tuple[str, int, int, Any]:
-    """A started game played to one move before its end: the id, its version, and the
-    last move (seat, action)."""
-    game_id, _ = await started_game(service)
-    game, version = await service.current(game_id)
-    replica = Game.replay(game.seed, game.options, [])
-    chooser = random.Random(9)
-    moves = []
-    while not replica.is_over:
-        seat = replica.to_act
-        action = chooser.choice(replica.legal_actions()).to_json()
-        replica.apply(action)
-        moves.append((seat, action))
-    for seat, action in moves[:-1]:
-        version = (await service.submit(game_id, seat, action, version, None)).version
-    seat, action = moves[-1]
-    return game_id, version, seat, action
 
 
 async def test_an_abort_racing_an_action_on_two_servers(database: Database,
@@ -229,8 +202,11 @@ async def test_an_abort_racing_an_action_on_two_servers(database: Database,
 
         # The abort has read the game; a move is committed before it writes.
         for last in (False, True):
-            if last:
-                game_id, version, seat, action = await _one_move_from_the_end(one.service)
+            if last:  # one move before the end
+                game_id, _ = await started_game(one.service)
+                game, _ = await one.service.current(game_id)
+                *moves, (seat, action) = random_moves(game, seed=9)
+                version = await submit_moves(one.service, game_id, moves)
             else:
                 game_id, _ = await started_game(one.service)
                 game, version = await one.service.current(game_id)
@@ -258,7 +234,7 @@ async def test_an_abort_racing_an_action_on_two_servers(database: Database,
             if last:
                 assert isinstance(result[0], ServiceError), result
                 assert result[0].code == "not_running"
-                row = await _game_row(database, game_id)
+                row = await game_row(database, game_id)
                 assert row.status == "finished", "a finished game was aborted"
                 assert await _admin_actions(database, game_id) == []
             else:

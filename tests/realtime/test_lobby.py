@@ -10,21 +10,25 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.factories import (
     LobbyClient,
     ProtocolClient,
+    admin_abort,
     browser,
+    create_game,
     entry,
+    game_summary,
+    lobby_picture,
     make_move,
+    new_game,
     play_out,
     player,
     serve,
     server_game,
+    strings_in,
 )
-from tests.factories import strings_in as _strings
 from tests.realtime.interleaving import Gate, manual_clock
 
 TIMEOUT = 10.0
@@ -33,43 +37,8 @@ ENTRY_KEYS = {"game_id", "status", "origin", "options", "version", "to_act", "wi
               "victory", "created_at", "updated_at", "seats"}
 
 
-def _lobby(client: TestClient) -> dict[str, Any]:
-    response = client.get("/api/lobby")
-    assert response.status_code == 200, response.text
-    body: dict[str, Any] = response.json()
-    return body
-
-
-def _create(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def _join(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(f"/api/games/{game['game_id']}/join",
-                           json={"invite_code": game["invite_code"]})
-    assert response.status_code == 200, response.text
-    joined: dict[str, Any] = response.json()
-    return joined
-
-
-def _started(creator: TestClient, joiner: TestClient, **body: Any) -> str:
-    game = _create(creator, first_player="creator", **body)
-    _join(joiner, game)
-    game_id: str = game["game_id"]
-    return game_id
-
-
 def _ids(picture: dict[str, Any], where: str) -> list[str]:
     return [e["game_id"] for e in picture[where]]
-
-
-def _abort(client: TestClient, game_id: str) -> None:
-    app = client.app
-    assert isinstance(app, FastAPI) and client.portal is not None
-    client.portal.call(lambda: app.state.service.abort(game_id, reason="test", client=None))
 
 
 def _no_lobby_message(socket: LobbyClient) -> None:
@@ -87,15 +56,15 @@ def test_the_lobby_lists_open_live_and_own_games(make_app: Callable[..., FastAPI
         ids = {"ann": player(ann, "Ann")["player_id"], "bob": player(bob, "Bob")["player_id"],
                "carol": player(carol, "Carol")["player_id"]}
 
-        older_open = _create(ann, listed=True, wonder_selection="first_game")
-        newer_open = _create(ann, listed=True)
-        live = _started(ann, bob, listed=True)
-        invite_waiting = _create(ann)
-        private = _started(ann, bob)
+        older_open = create_game(ann, listed=True, wonder_selection="first_game")
+        newer_open = create_game(ann, listed=True)
+        live = new_game(ann, joiner=bob, first_player="creator", listed=True)[0]["game_id"]
+        invite_waiting = create_game(ann)
+        private = new_game(ann, joiner=bob, first_player="creator")[0]["game_id"]
         secrets = {older_open["token"], older_open["invite_code"], newer_open["token"],
                    invite_waiting["token"], invite_waiting["invite_code"]}
 
-        anonymous = _lobby(nobody)
+        anonymous = lobby_picture(nobody)
         assert anonymous == {"player": None, "open": anonymous["open"],
                              "live": anonymous["live"], "mine": []}
         # Invite-only games, waiting or playing, are shown to no one but their players.
@@ -118,27 +87,27 @@ def test_the_lobby_lists_open_live_and_own_games(make_app: Callable[..., FastAPI
         assert [s["name"] for s in playing["seats"]] == ["Ann", "Bob"]
 
         # Carol sees the same public lists, herself, and no games of her own.
-        carols = _lobby(carol)
+        carols = lobby_picture(carol)
         assert carols["player"] == {"player_id": ids["carol"], "name": "Carol"}
         assert (carols["open"], carols["live"], carols["mine"]) == (
             anonymous["open"], anonymous["live"], [])
 
         # Ann's own games: all five, each with her seat; the public lists are unchanged.
-        anns = _lobby(ann)
+        anns = lobby_picture(ann)
         assert (anns["open"], anns["live"]) == (anonymous["open"], anonymous["live"])
         assert sorted(_ids(anns, "mine")) == sorted(
             [older_open["game_id"], newer_open["game_id"], live, invite_waiting["game_id"],
              private])
         for item in anns["mine"]:
             assert set(item) == {*ENTRY_KEYS, "my_seat"} and item["my_seat"] == 0, item
-        bobs = _lobby(bob)
+        bobs = lobby_picture(bob)
         assert sorted(_ids(bobs, "mine")) == sorted([live, private])
         assert {item["my_seat"] for item in bobs["mine"]} == {1}
 
         # No player's id, seat token or invite code is in anything another one is shown.
         for viewer, picture in (("nobody", anonymous), ("carol", carols), ("ann", anns),
                                 ("bob", bobs)):
-            shown = _strings(picture)
+            shown = strings_in(picture)
             others = {pid for name, pid in ids.items() if name != viewer}
             assert not shown & (others | secrets), viewer
 
@@ -148,13 +117,13 @@ def test_own_games_list_the_unfinished_first(make_app: Callable[..., FastAPI]) -
         bob = browser(ann)
         player(ann, "Ann")
         player(bob, "Bob")
-        unfinished = _started(ann, bob)
-        waiting = _create(ann)["game_id"]
-        finished = _started(bob, ann)
+        unfinished = new_game(ann, joiner=bob, first_player="creator")[0]["game_id"]
+        waiting = create_game(ann)["game_id"]
+        finished = new_game(bob, joiner=ann, first_player="creator")[0]["game_id"]
         play_out(ann, finished)
-        aborted = _started(ann, bob)
-        _abort(ann, aborted)
-        mine = _lobby(ann)["mine"]
+        aborted = new_game(ann, joiner=bob, first_player="creator")[0]["game_id"]
+        admin_abort(ann, aborted)
+        mine = lobby_picture(ann)["mine"]
         assert _ids({"mine": mine}, "mine")[:2] == [waiting, unfinished]
         assert sorted(_ids({"mine": mine}, "mine")[2:]) == sorted([finished, aborted])
         done = entry({"mine": mine}, "mine", finished)
@@ -171,14 +140,14 @@ def test_the_socket_sends_the_picture_at_once(make_app: Callable[..., FastAPI]) 
     manual_clock(app)  # never advanced: the updates for these games stay pending
     with serve(app) as ann:
         player(ann, "Ann")
-        game = _create(ann, listed=True)
-        mine = _create(ann)
+        game = create_game(ann, listed=True)
+        mine = create_game(ann)
         for client in (ann, browser(ann)):
             with LobbyClient(client, timeout=TIMEOUT) as socket:
                 picture = socket.receive()
                 assert picture["type"] == "lobby"
                 # The same picture as over HTTP.
-                assert {k: v for k, v in picture.items() if k != "type"} == _lobby(client)
+                assert {k: v for k, v in picture.items() if k != "type"} == lobby_picture(client)
                 assert _ids(picture, "open") == [game["game_id"]]
                 if client is ann:
                     assert sorted(_ids(picture, "mine")) == sorted(
@@ -198,7 +167,7 @@ def test_the_socket_follows_listed_games(make_app: Callable[..., FastAPI]) -> No
         for socket in watchers:
             socket.receive()
 
-        game_id = _create(ann, listed=True)["game_id"]
+        game_id = create_game(ann, listed=True)["game_id"]
         for socket in watchers:
             socket.wait_for(lambda p: entry(p, "open", game_id) is not None)
         bob.post(f"/api/games/{game_id}/join", json={})
@@ -214,17 +183,17 @@ def test_the_socket_follows_listed_games(make_app: Callable[..., FastAPI]) -> No
         for socket in watchers:
             picture = socket.wait_for(lambda p: entry(p, "live", game_id) is None)
             assert entry(picture, "open", game_id) is None
-        summary = ann.get(f"/api/games/{game_id}").json()
+        summary = game_summary(ann, game_id)
         assert summary["status"] == "finished"
 
         for waiting in (True, False):
-            doomed = _create(ann, listed=True)["game_id"]
+            doomed = create_game(ann, listed=True)["game_id"]
             if not waiting:
                 bob.post(f"/api/games/{doomed}/join", json={})
             where = "open" if waiting else "live"
             for socket in watchers:
                 socket.wait_for(lambda p, d=doomed, w=where: entry(p, w, d) is not None)
-            _abort(ann, doomed)
+            admin_abort(ann, doomed)
             for socket in watchers:
                 socket.wait_for(lambda p, d=doomed, w=where: entry(p, w, d) is None)
         for socket in watchers:
@@ -245,7 +214,7 @@ def test_a_move_in_ones_own_game_updates_mine(make_app: Callable[..., FastAPI]) 
         for socket in sockets.values():
             socket.receive()
 
-        game_id = _started(ann, bob)
+        game_id = new_game(ann, joiner=bob, first_player="creator")[0]["game_id"]
         for name in ("ann", "bob"):
             picture = sockets[name].wait_for(
                 lambda p: (entry(p, "mine", game_id) or {}).get("status") == "active")
@@ -272,7 +241,7 @@ def test_changes_close_together_come_as_one_message(make_app: Callable[..., Fast
     with serve(app) as ann:
         socket = LobbyClient(browser(ann), timeout=TIMEOUT)
         socket.receive()
-        games = [_create(ann, listed=True)["game_id"] for _ in range(3)]
+        games = [create_game(ann, listed=True)["game_id"] for _ in range(3)]
         clock.wait_for_sleepers(seconds=1.0)  # the first change waits out the debounce
         clock.advance(1.0)
         picture = socket.receive()
@@ -299,9 +268,9 @@ def test_a_change_during_an_update_is_not_lost(make_app: Callable[..., FastAPI],
         monkeypatch.setattr(app.state.lobby, "public", slow_read)
         with LobbyClient(browser(ann), timeout=TIMEOUT) as socket:
             socket.receive()
-            first = _create(ann, listed=True)["game_id"]
+            first = create_game(ann, listed=True)["game_id"]
             gate.wait_reached()  # the update for the first game has read the lists
-            second = _create(ann, listed=True)["game_id"]
+            second = create_game(ann, listed=True)["game_id"]
             gate.open()
             picture = socket.wait_for(lambda p: entry(p, "open", second) is not None)
             assert entry(picture, "open", first) is not None
@@ -324,7 +293,7 @@ def test_the_first_picture_is_never_sent_after_a_newer_one(
         monkeypatch.setattr(app.state.lobby, "public", first_read_slow)
         with LobbyClient(browser(ann), timeout=TIMEOUT) as socket:
             gate.wait_reached()  # the first picture is read, not sent
-            game_id = _create(ann, listed=True)["game_id"]
+            game_id = create_game(ann, listed=True)["game_id"]
             gate.open()
             socket.wait_for(lambda p: entry(p, "open", game_id) is not None)
             # The socket reads messages once its first picture is sent: whatever was sent
@@ -376,7 +345,7 @@ def test_unreadable_lobby_messages_are_refused_and_the_socket_stays(
 
 def test_the_game_socket_refuses_deep_nesting_too(make_app: Callable[..., FastAPI]) -> None:
     with serve(make_app()) as client:
-        game = _create(client)
+        game = create_game(client)
         with ProtocolClient(client, game["game_id"], timeout=TIMEOUT) as socket:
             socket.ws.send_text("[" * 5000 + "]" * 5000)
             error = socket.receive()

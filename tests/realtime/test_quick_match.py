@@ -31,7 +31,9 @@ from tests.factories import (
     browser,
     entry,
     game_summary,
+    lobby_picture,
     player,
+    repeatable_seeds,
     serve,
     socket_seat,
 )
@@ -101,7 +103,7 @@ def test_two_players_pressing_play_are_matched(make_app: Callable[..., FastAPI])
         for socket, seat in ((anns, 0), (bobs, 1)):
             picture = socket.wait_for(lambda p: entry(p, "mine", game_id) is not None)
             assert entry(picture, "mine", game_id)["my_seat"] == seat  # type: ignore[index]
-        assert entry(carol.get("/api/lobby").json(), "live", game_id) is not None
+        assert entry(lobby_picture(carol), "live", game_id) is not None
         # Neither of them waits any more: the next player waits alone.
         carols = _lobby_socket(carol)
         assert _play(carols) == WAITING
@@ -135,7 +137,7 @@ def test_cancel_and_leaving_leave_the_queue(make_app: Callable[..., FastAPI]) ->
         assert [s["name"] for s in game_summary(ann, to_ann["game_id"])["seats"]] == [
             "Carol", "Ann"]
         # Bob is in no game.
-        assert bob.get("/api/lobby").json()["mine"] == []
+        assert lobby_picture(bob)["mine"] == []
         # Cancelling when not waiting is harmless.
         anns.send({"type": "cancel"})
         assert anns.receive_until("queue") == {"type": "queue", "state": "idle"}
@@ -160,7 +162,7 @@ def test_a_silent_socket_leaves_the_queue(make_app: Callable[..., FastAPI]) -> N
         assert told[-1]["code"] == "timeout"
         bobs = _lobby_socket(bob)
         assert _play(bobs) == WAITING
-        assert bob.get("/api/lobby").json()["mine"] == []
+        assert lobby_picture(bob)["mine"] == []
         bobs.close()
         silent.close()
 
@@ -179,14 +181,14 @@ def test_one_player_in_two_tabs_is_never_paired_with_themselves(
         # Pressing again in the first tab takes over again: still no game with herself.
         assert _play(first_tab) == WAITING
         assert second_tab.receive_until("queue")["reason"] == "replaced"
-        assert ann.get("/api/lobby").json()["mine"] == []
+        assert lobby_picture(ann)["mine"] == []
 
         to_bob = _play(_lobby_socket(bob))
         to_ann = _matched(first_tab)
         assert (to_ann["seat"], to_bob["seat"]) == (0, 1)
         assert to_ann["game_id"] == to_bob["game_id"]
         _no_queue_message(second_tab)
-        assert len(ann.get("/api/lobby").json()["mine"]) == 1
+        assert len(lobby_picture(ann)["mine"]) == 1
 
 
 def test_play_needs_a_player(make_app: Callable[..., FastAPI]) -> None:
@@ -292,7 +294,8 @@ async def matchmaking(database: Database, players: int) -> AsyncIterator[Matchma
     engine = make_engine(database.url, database.schema)
     try:
         sessions = make_sessionmaker(engine)
-        games = GameService(sessions, InProcessPubSub(), database.settings())
+        games = GameService(sessions, InProcessPubSub(), database.settings(),
+                            seeds=repeatable_seeds())
         names = PlayerService(sessions)
         named = [await names.name(None, f"P{n:02}") for n in range(players)]
         yield Matchmaking(games, QuickMatch(games), named, names)

@@ -7,7 +7,6 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` and ``database`` f
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -17,20 +16,24 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.db import repository
-from app.engine import Game
 from app.services.games import GameService, ServiceError
 from tests.factories import (
     Database,
     ProtocolClient,
     browser,
     game_summary,
+    lobby_picture,
     make_move,
+    new_game,
     play_out,
     player,
+    random_moves,
     serve,
+    servers,
+    started_game,
+    submit_moves,
 )
 from tests.realtime.interleaving import Gate
-from tests.services.test_concurrency import servers
 
 TIMEOUT = 10.0
 NO_REMATCH = {"offered_by": None, "game_id": None}
@@ -69,10 +72,8 @@ def _almost_finished(ann: TestClient, **options: Any) -> Finished:
     bob = browser(ann)
     player(ann, "Ann")
     player(bob, "Bob")
-    created = ann.post("/api/games", json=options).json()
+    created, joined = new_game(ann, joiner=bob, **options)
     game_id = created["game_id"]
-    joined = bob.post(f"/api/games/{game_id}/join",
-                      json={"invite_code": created["invite_code"]}).json()
     [(_, last_move)] = play_out(ann, game_id, keep=1)
     seat0 = ProtocolClient(browser(ann), game_id, timeout=TIMEOUT)  # by token alone
     seat1 = ProtocolClient(bob, game_id, timeout=TIMEOUT)  # by session alone
@@ -157,13 +158,13 @@ def test_offer_decline_withdraw_and_accept(make_app: Callable[..., FastAPI]) -> 
                 assert welcome["status"] == "active" and welcome["rematch"] == NO_REMATCH
         # It is in both players' own games, with their new seats.
         for client, seat in ((ann, 1), (table.bob, 0)):
-            mine = {e["game_id"]: e for e in client.get("/api/lobby").json()["mine"]}
+            mine = {e["game_id"]: e for e in lobby_picture(client)["mine"]}
             assert mine[new_id]["my_seat"] == seat and mine[new_id]["origin"] == "rematch"
 
         # Accepting again changes nothing: the same notice, still one rematch.
         _send(seat1, "rematch")
         _everyone_hears(table, {"offered_by": None, "game_id": new_id})
-        assert len(ann.get("/api/lobby").json()["mine"]) == 2
+        assert len(lobby_picture(ann)["mine"]) == 2
         table.close()
 
 
@@ -211,7 +212,7 @@ def test_both_seats_asking_at_once_make_one_rematch(make_app: Callable[..., Fast
             assert len(notices) == 4
             assert len({n["game_id"] for n in notices if n["game_id"]}) == 1, notices
         for client in (ann, table.bob):
-            mine = client.get("/api/lobby").json()["mine"]
+            mine = lobby_picture(client)["mine"]
             assert len(mine) == 2, "more than one rematch game"
         table.close()
 
@@ -219,19 +220,10 @@ def test_both_seats_asking_at_once_make_one_rematch(make_app: Callable[..., Fast
 # ---------------------------------------------------------------------- two servers
 
 async def _finished_game(service: GameService) -> str:
-    created = await service.create_game(wonder_selection="draft", creator_starts=True,
-                                        name=None)
-    game_id = created.credentials.game_id
-    await service.join_game(game_id, created.invite_code, None)
-    game, version = await service.current(game_id)
-    replica = Game.replay(game.seed, game.options, [])
-    chooser = random.Random(5)
-    while not replica.is_over:
-        seat = replica.to_act
-        assert seat is not None
-        action = chooser.choice(replica.legal_actions()).to_json()
-        replica.apply(action)
-        version = (await service.submit(game_id, seat, action, version, None)).version
+    """A game played to its end through ``service`` with random moves: its id."""
+    game_id, _ = await started_game(service)
+    game, _ = await service.current(game_id)
+    await submit_moves(service, game_id, random_moves(game, seed=5))
     return game_id
 
 
@@ -330,9 +322,7 @@ def test_the_rematch_of_a_listed_game_is_listed_too(make_app: Callable[..., Fast
         bob, anybody = browser(ann), browser(ann)
         ids = [player(ann, "Ann")["player_id"], player(bob, "Bob")["player_id"]]
         matched = ann.portal.call(app.state.service.create_matched_game, *ids)
-        invited = ann.post("/api/games", json={}).json()
-        bob.post(f"/api/games/{invited['game_id']}/join",
-                 json={"invite_code": invited["invite_code"]})
+        invited, _ = new_game(ann, joiner=bob)
         rematches = {}
         for game_id in (matched, invited["game_id"]):
             play_out(ann, game_id)
@@ -344,7 +334,7 @@ def test_the_rematch_of_a_listed_game_is_listed_too(make_app: Callable[..., Fast
             rematches[game_id] = seats[0].receive_until("rematch")["game_id"]  # accepted
             for socket in seats:
                 socket.close()
-        live = [e["game_id"] for e in anybody.get("/api/lobby").json()["live"]]
+        live = [e["game_id"] for e in lobby_picture(anybody)["live"]]
         assert rematches[matched] in live
         assert rematches[invited["game_id"]] not in live
         assert game_summary(ann, rematches[matched])["origin"] == "rematch"

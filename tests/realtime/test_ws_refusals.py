@@ -17,7 +17,16 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from app.engine import WONDERS
-from tests.factories import ProtocolClient, Table, new_game, seat_view, serve
+from tests.factories import (
+    ProtocolClient,
+    Table,
+    create_game,
+    game_summary,
+    http_views,
+    join_game,
+    new_game,
+    serve,
+)
 from tests.realtime.interleaving import ManualClock, manual_clock
 
 TIMEOUT = 10.0
@@ -29,9 +38,7 @@ UNREADABLE = ("malformed", "unknown_type", "too_large")
 
 def _snapshot(client: TestClient, game_id: str, tokens: list[str]) -> list[Any]:
     """Everything a refusal must leave as it was, as the HTTP API shows it."""
-    summary = client.get(f"/api/games/{game_id}").json()
-    spectate = client.get(f"/api/games/{game_id}/spectate").json()
-    return [summary, spectate, *(seat_view(client, game_id, token) for token in tokens)]
+    return [game_summary(client, game_id), *http_views(client, game_id, tokens)]
 
 
 class Refusals:
@@ -242,8 +249,7 @@ def test_an_action_refused_before_joining_names_its_client_id(
 
 def test_no_action_before_the_second_player_joins(make_app: Callable[..., FastAPI]) -> None:
     with serve(make_app()) as client:
-        created = client.post("/api/games", json={"first_player": "creator",
-                                                  "wonder_selection": "first_game"}).json()
+        created = create_game(client, first_player="creator", wonder_selection="first_game")
         game_id = created["game_id"]
         seat0 = ProtocolClient(client, game_id, timeout=TIMEOUT)
         welcome = seat0.join(0, created["token"])
@@ -251,13 +257,11 @@ def test_no_action_before_the_second_player_joins(make_app: Callable[..., FastAP
         move = welcome["view"]["legal_actions"][0]["notation"]
         refusals = Refusals(client, game_id, [created["token"]], [seat0])
         refusals.check(seat0, _action(move, 0, "early"), "not_started")
-        assert client.get(f"/api/games/{game_id}").json()["status"] == "waiting"
+        assert game_summary(client, game_id)["status"] == "waiting"
 
-        joined = client.post(f"/api/games/{game_id}/join",
-                             json={"invite_code": created["invite_code"]})
-        assert joined.status_code == 200
+        join_game(client, created)
         assert seat0.act(move, 0, client_id="on-time")["type"] == "ack"
-        assert client.get(f"/api/games/{game_id}").json()["version"] == 1
+        assert game_summary(client, game_id)["version"] == 1
         seat0.close()
 
 

@@ -17,12 +17,11 @@ from app.db.models import GameAction
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
 from app.services.games import Accepted, GameService, ServiceError
-from tests.factories import Database, log_rows, servers, started_game
+from tests.factories import Database, game_row, log_rows, servers, started_game
 
 
 async def replayed_hash(database: Database, game_id: str) -> str:
-    [row] = await database.read(
-        select(GameRow.seed, GameRow.options).where(GameRow.id == game_id))
+    row = await game_row(database, game_id)
     notations = [r.notation for r in await log_rows(database, game_id)]
     return Game.replay(row.seed, Options.from_json(row.options), notations).state_hash()
 

@@ -13,17 +13,19 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.db.models import Game as GameRow
 from app.db.models import Seat
 from app.engine import Game, Options
 from tests.factories import (
     Database,
     ProtocolClient,
+    create_game,
+    game_row,
+    game_summary,
+    http_views,
+    join_game,
     log_rows,
     new_game,
-    seat_view,
     server_game,
-    spectator_view,
 )
 
 DRAFT_ACTIONS = 6
@@ -36,7 +38,7 @@ def _rows(database: Database, game_id: str) -> tuple[Any, list[Any], list[Any]]:
     """The game's rows as they are in the database, read on a connection of our own."""
 
     async def read() -> tuple[Any, list[Any], list[Any]]:
-        [game] = await database.read(select(GameRow).where(GameRow.id == game_id))
+        game = await game_row(database, game_id)
         seats = await database.read(
             select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat))
         return game, seats, await log_rows(database, game_id)
@@ -48,12 +50,6 @@ def _server_state(client: TestClient, game_id: str) -> tuple[str, int]:
     """The state hash and version of the server's own replay of the game."""
     game, version = server_game(client, game_id)
     return game.state_hash(), version
-
-
-def _http_views(client: TestClient, game_id: str, tokens: list[str]) -> list[dict[str, Any]]:
-    """Each seat's view, then a spectator's, over HTTP."""
-    return [*(seat_view(client, game_id, token) for token in tokens),
-            spectator_view(client, game_id)]
 
 
 def _updates(client: ProtocolClient) -> dict[int, list[dict[str, Any]]]:
@@ -132,7 +128,7 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
         last_views_a = [client.view for client in table.everyone]
         updates_a = [_updates(client) for client in table.everyone]
         assert all(sorted(u) == list(range(1, played_on_a + 1)) for u in updates_a)
-        http_views_a = _http_views(http_a, game_id, tokens)
+        http_views_a = http_views(http_a, game_id, tokens)
         hash_a, version_a = _server_state(http_a, game_id)
         assert version_a == played_on_a
         table.close()
@@ -145,8 +141,8 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
     # ---- server B, a new instance on the same database
     with TestClient(make_app()) as http_b:
         assert _server_state(http_b, game_id) == (hash_a, version_a)
-        assert _http_views(http_b, game_id, tokens) == http_views_a
-        summary = http_b.get(f"/api/games/{game_id}").json()
+        assert http_views(http_b, game_id, tokens) == http_views_a
+        summary = game_summary(http_b, game_id)
         assert summary["version"] == played_on_a and summary["status"] == "active"
         assert [s["name"] for s in summary["seats"]] == ["Ann", None]
 
@@ -171,7 +167,7 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
         for client in table.seats:
             assert client.view is not None and client.view["outcome"] == outcome
             assert "legal_actions" not in client.view
-        summary = http_b.get(f"/api/games/{game_id}").json()
+        summary = game_summary(http_b, game_id)
         assert (summary["status"], summary["version"], summary["winner"],
                 summary["victory"]) == ("finished", final, outcome["winner"],
                                         outcome["victory"])
@@ -202,21 +198,18 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
 def test_a_waiting_game_can_be_joined_after_a_restart(
         make_app: Callable[..., FastAPI], database: Database) -> None:
     with TestClient(make_app()) as http_a:
-        created = http_a.post("/api/games", json={"wonder_selection": "first_game",
-                                                  "first_player": "creator"}).json()
+        created = create_game(http_a, wonder_selection="first_game", first_player="creator")
         game_id = created["game_id"]
-        view_a = _http_views(http_a, game_id, [created["token"]])
+        view_a = http_views(http_a, game_id, [created["token"]])
         hash_a = _server_state(http_a, game_id)
     row, _, _ = _rows(database, game_id)
     assert (row.status, row.version) == ("waiting", 0)
 
     with TestClient(make_app()) as http_b:
         assert _server_state(http_b, game_id) == hash_a, "the same deal: seed and options kept"
-        assert _http_views(http_b, game_id, [created["token"]]) == view_a
-        joined = http_b.post(f"/api/games/{game_id}/join",
-                             json={"invite_code": created["invite_code"]})
-        assert joined.status_code == 200, joined.text
-        assert http_b.get(f"/api/games/{game_id}").json()["status"] == "active"
+        assert http_views(http_b, game_id, [created["token"]]) == view_a
+        join_game(http_b, created)
+        assert game_summary(http_b, game_id)["status"] == "active"
         with ProtocolClient(http_b, game_id) as seat0:
             assert seat0.join(0, created["token"])["type"] == "welcome"
             assert seat0.view is not None
@@ -230,7 +223,7 @@ def test_seat_tokens_and_invite_codes_are_stored_only_as_hashes(
         make_app: Callable[..., FastAPI], database: Database) -> None:
     with TestClient(make_app()) as http:
         first, second = new_game(http, name="Ann")
-        waiting = http.post("/api/games", json={}).json()
+        waiting = create_game(http)
     secrets = [first["token"], second["token"], first["invite_code"], waiting["token"],
                waiting["invite_code"]]
 
