@@ -87,3 +87,11 @@ def make_app(database: Database) -> Callable[..., FastAPI]:
         return app
 
     return build
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter,
+                            config: pytest.Config) -> None:
+    """Say which order the tests ran in, even under -q: `--randomly-seed=N` repeats it."""
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int):
+        terminalreporter.write_line(f"test order: --randomly-seed={seed}")
