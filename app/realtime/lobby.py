@@ -117,6 +117,11 @@ class QuickMatch:
         self._waiting: OrderedDict[str, LobbyConnection] = OrderedDict()
         self._lock = asyncio.Lock()
 
+    def waiting(self) -> list[PlayerInfo]:
+        """The players waiting for an opponent, longest first."""
+        return [connection.player for connection in self._waiting.values()
+                if connection.player is not None]
+
     def is_waiting(self, connection: LobbyConnection) -> bool:
         player = connection.player
         return player is not None and self._waiting.get(player.player_id) is connection

@@ -1,18 +1,23 @@
 """Browser test fixtures: the real server in a subprocess, Debian's chromium via Playwright.
 
-The server is started the way ``make run`` starts it (``alembic upgrade head``, then
-``uvicorn --factory app.main:create_app``) on a free port and a fresh SQLite file, once per
-test session (per xdist worker). Chromium is the system's ``/usr/bin/chromium``
-(``make test`` installs it with apt-get); Playwright's own browser downloads are never
-used. Without ``/usr/bin/chromium`` the browser tests are skipped, except under CI=true,
-where they fail. Screenshots go to ``test-output/browser/``. The helpers at the end
-(picking a name in the lobby, making one move by clicking, playing moves over a seat's own
-socket) are shared by the tests.
+The server is started much as ``make run`` starts it (``alembic upgrade head``, then the
+application served by uvicorn, here through tests/browser/server.py) on a free port and a
+fresh SQLite file, once per test session (per xdist worker). It deals each new game's seed
+from the running test's name (written to a file before each test), so every test plays the
+same games on every run, whichever tests ran before it. Chromium is the system's
+``/usr/bin/chromium`` (``make test`` installs it with apt-get); Playwright's own browser
+downloads are never used. Without ``/usr/bin/chromium`` the browser tests are skipped,
+except under CI=true, where they fail. Screenshots go to ``test-output/browser/``. The
+helpers at the end (picking a name in the lobby, making one move by clicking, playing moves
+over a seat's own socket, waiting on the quick-match queue) are shared by the tests. No
+helper waits a fixed time: each waits for an event or a state, within a generous bound that
+only detects a failure.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -41,6 +46,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 from websockets.sync.client import ClientConnection, connect
+
+from tests.browser.server import QUICK_MATCH_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent  # the virtual environment's bin/ (.venv/bin)
@@ -78,9 +85,32 @@ def _answers(url: str) -> bool:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The server's database, log and running test's name."""
+    return tmp_path_factory.mktemp("browser-server")
+
+
+def _test_file(workdir: Path) -> Path:
+    return workdir / "running-test"
+
+
+_tests_started = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def _seeds_of_the_test(request: pytest.FixtureRequest, server_workdir: Path) -> None:
+    """Tells the server which test runs: the games it deals from now on are this test's
+    (see tests/browser/server.py). Written whole at once, so never read half-written."""
+    test = request.node.nodeid.split("[")[0]  # as tests/factories.py's repeatable_seeds
+    written = _test_file(server_workdir).with_suffix(".new")
+    written.write_text(f"{next(_tests_started)} {test}")
+    written.replace(_test_file(server_workdir))
+
+
+@pytest.fixture(scope="session")
+def server(server_workdir: Path) -> Iterator[str]:
     """The real server on 127.0.0.1 and a fresh SQLite database; yields its base URL."""
-    workdir = tmp_path_factory.mktemp("browser-server")
+    workdir = server_workdir
     port = _free_port()
     base_url = f"http://127.0.0.1:{port}"
     env = {name: value for name, value in os.environ.items() if not name.startswith("DUEL_")}
@@ -98,8 +128,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log_path = workdir / "server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [str(BIN / "uvicorn"), "--factory", "app.main:create_app",
-             "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "tests.browser.server", "--host", "127.0.0.1",
+             "--port", str(port), "--test-file", str(_test_file(workdir))],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
@@ -250,32 +280,54 @@ UNAVAILABLE = {"type": "error", "code": "unavailable",
                "message": "the server cannot reach its records just now; try again shortly"}
 
 
-def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str
-                              ) -> list[dict[str, Any]]:
+@dataclass
+class Refused:
+    """What ``fail_first_as_unavailable`` saw: every message of its type the page sent, as
+    it sent them. The page's own retries are held back until ``let_through``: until then
+    the page shows the refusal for as long as the test looks at it."""
+
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    held: list[str | bytes] = field(default_factory=list)
+    to_server: WebSocketRoute | None = None
+    released: bool = False
+
+    def let_through(self) -> None:
+        """From now on the page's messages go on to the server, held ones first."""
+        self.released = True
+        assert self.to_server is not None, "the page opened no socket to route"
+        for message in self.held:
+            self.to_server.send(message)
+        self.held.clear()
+
+
+def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str) -> Refused:
     """From the next socket the page opens to ``socket_path``: the first message of
     ``message_type`` never reaches the server and is answered ``unavailable``, as when the
-    database is down. Returns every such message the page sends, as it sends them."""
-    sent: list[dict[str, Any]] = []
+    database is down; later ones wait for ``let_through`` (other messages go on)."""
+    refused = Refused()
 
     def route(socket: WebSocketRoute) -> None:
-        to_server = socket.connect_to_server()
+        to_server = refused.to_server = socket.connect_to_server()
 
         def from_page(message: str | bytes) -> None:
             data = json.loads(message) if isinstance(message, str) else {}
             if data.get("type") == message_type:
-                sent.append(data)
-                if len(sent) == 1:
+                refused.sent.append(data)
+                if len(refused.sent) == 1:
                     reply = dict(UNAVAILABLE)
                     if "client_id" in data:  # an action's refusal names it
                         reply["client_id"] = data["client_id"]
                     socket.send(json.dumps(reply))
+                    return
+                if not refused.released:
+                    refused.held.append(message)
                     return
             to_server.send(message)
 
         socket.on_message(from_page)
 
     page.route_web_socket(re.compile(re.escape(socket_path)), route)
-    return sent
+    return refused
 
 
 # ---------------------------------------------------------------------- without a browser
@@ -290,6 +342,24 @@ def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=SOCKET_SECONDS) as response:
         answer: dict[str, Any] = json.loads(response.read())
         return answer
+
+
+def quick_match_waiting(server: str) -> list[str]:
+    """The names of the players the server holds in its quick-match queue, longest first
+    (no page shows it: a view tests/browser/server.py adds for the tests)."""
+    with urllib.request.urlopen(server + QUICK_MATCH_PATH, timeout=SOCKET_SECONDS) as response:
+        waiting: list[str] = json.loads(response.read())["waiting"]
+        return waiting
+
+
+def wait_for_queue(server: str, expected: list[str]) -> None:
+    """Until the server's quick-match queue holds ``expected`` (it changes as the server
+    handles a socket's closing or cancel); at most EXPECT_MS, only to detect a failure."""
+    deadline = time.monotonic() + EXPECT_MS / 1000
+    while (waiting := quick_match_waiting(server)) != expected:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the quick-match queue holds {waiting}, not {expected}")
+        time.sleep(0.05)
 
 
 class SeatSocket:

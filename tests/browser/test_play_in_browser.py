@@ -12,9 +12,10 @@ The game page's contract (templates/game.html, static/js/game.js, static/js/boar
   ``button[data-card]`` that opens a panel of option buttons (``[data-action]``);
 - ``#end-screen`` is visible once the game is over.
 
-The clicks are drawn from a seeded generator (DUEL_BROWSER_SEED, default below); the game
-itself is dealt by the server from its own seed, so a run repeats the same choices, not
-necessarily the same game.
+The clicks are drawn from a seeded generator (DUEL_BROWSER_SEED, default below) and the
+server deals each test's games from the test's name (tests/browser/server.py), so a run
+repeats the same games and the same choices. Nothing waits a fixed time: each step waits
+for the pages to show what it needs, within a generous bound that only detects a failure.
 """
 
 from __future__ import annotations
@@ -109,14 +110,12 @@ def _wait_for_version_above(page: Page, version: int) -> None:
 
 
 def _wait_for_same_version(pages: list[Page]) -> int:
-    """Both pages show the same version (the other may lag an instant behind)."""
-    versions: list[int] = []
-    for _ in range(50):
-        versions = [int(_attribute(page, "data-version")) for page in pages]
-        if versions[0] == versions[1]:
-            return versions[0]
-        pages[versions.index(min(versions))].wait_for_timeout(100)
-    raise AssertionError(f"the pages disagree on the version: {versions}")
+    """Both pages show the same version (one may lag behind the other): the newest."""
+    newest = max(int(_attribute(page, "data-version")) for page in pages)
+    for page in pages:
+        expect(page.locator("#game")).to_have_attribute("data-version", str(newest),
+                                                        timeout=WAIT_MS)
+    return newest
 
 
 def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Path) -> None:
@@ -181,19 +180,23 @@ def test_a_move_the_server_could_not_store_is_sent_again(open_page: OpenPage,
                                                         server: str) -> None:
     """The first action the page sends is answered ``unavailable`` (as when the database
     is down; the message never reaches the server). The page says so, sends the same action
-    again by itself, and the move reaches the other screen."""
+    again by itself (held back until the test has seen the refusal, however late it looks),
+    and the move reaches the other screen."""
     players = start_game(open_page, server, wonder_selection="first_game")
     host, guest = players.host.page, players.guest.page
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
     actor, other = (host, guest) if _attribute(host, "data-to-act") == "0" else (guest, host)
-    sent = fail_first_as_unavailable(actor, "/ws/games/", "action")
+    refused = fail_first_as_unavailable(actor, "/ws/games/", "action")
     actor.reload()
     expect(actor.locator("#game")).to_have_attribute("data-version", "0")
     play_one(actor, random.Random(SEED))
     expect(actor.locator("#game-error")).to_contain_text("cannot reach its records")
+    expect(actor.locator("#game")).to_have_attribute("data-version", "0")
+    refused.let_through()
     _wait_for_version_above(other, 0)
     expect(actor.locator("#game")).to_have_attribute("data-version", "1")
     expect(actor.locator("#game-error")).to_be_hidden()
-    assert len(sent) == 2 and sent[1] == sent[0], "the same action, under the same client id"
+    assert len(refused.sent) == 2 and refused.sent[1] == refused.sent[0], (
+        "the same action, under the same client id")
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
