@@ -36,9 +36,10 @@ pytest: $(STAMP) browsers
 	$(BIN)/pytest -n 2 -q
 
 # The heavy runs the default suite samples: every random game with every view scanned,
-# every seed of the socket scan (`-m long`).
+# every seed of the socket scan (`-m long`), and the property tests searching for new
+# examples instead of repeating the default run's.
 test-long: $(STAMP)
-	$(BIN)/pytest -n 2 -q -m long
+	$(BIN)/pytest -n 2 -q -m 'long or hypothesis' --hypothesis-profile=explore
 
 # The browser tests (tests/browser) drive Debian's chromium through Playwright; install it
 # when it is missing (needs root, as on CI). apt's output is shown only when it fails.
@@ -65,7 +66,7 @@ compile: $(STAMP)
 
 pytest-compiled: compile
 	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
-		-p no:cacheprovider -m compiled tests/engine
+		-p no:cacheprovider -m 'compiled and not long' tests/engine
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled

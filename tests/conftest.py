@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
+from hypothesis import settings as hypothesis_settings
 
 from app.main import create_app
 
@@ -27,6 +28,12 @@ from .factories import (
     postgres_reachable,
     repeatable_seeds,
 )
+
+# Property tests try the same examples on every run of the default suite, so that a run
+# passes or fails by the code alone; `make test-long` lets them explore new ones.
+hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
+hypothesis_settings.register_profile("explore", derandomize=False)
+hypothesis_settings.load_profile("repeatable")
 
 
 @pytest.fixture(scope="session")
