@@ -275,8 +275,9 @@ class ProtocolClient:
     """One socket on one game. Keeps the latest version and view it was sent, and every
     message it received (``inbox``), so tests can assert on all of them."""
 
-    def __init__(self, client: TestClient, game_id: str, *, timeout: float | None = None) -> None:
-        self._context = client.websocket_connect(f"/ws/games/{game_id}")
+    def __init__(self, client: TestClient, game_id: str, *, timeout: float | None = None,
+                 path: str | None = None) -> None:
+        self._context = client.websocket_connect(path or f"/ws/games/{game_id}")
         self.ws = self._context.__enter__()
         self.game_id = game_id
         self.seat: int | None = None
@@ -371,6 +372,18 @@ class ProtocolClient:
         self.send({"type": "ping"})
         self.receive_until("pong")
         return [m for m in self.inbox[start:-1] if m["type"] != "ping"]
+
+    def assert_nothing_queued(self, *, only: tuple[str, ...] = (),
+                              ignoring: tuple[str, ...] = ()) -> None:
+        """The server had queued nothing more for this socket (:meth:`barrier`): no message
+        at all, or none of the types ``only``, leaving aside the types ``ignoring``."""
+        extra = [m for m in self.barrier()
+                 if (not only or m["type"] in only) and m["type"] not in ignoring]
+        assert extra == [], f"unexpected messages: {extra}"
+
+    def received(self, kind: str) -> list[dict[str, Any]]:
+        """Every message of type ``kind`` this socket has read so far, in order."""
+        return [m for m in self.inbox if m["type"] == kind]
 
 
 @contextlib.contextmanager
@@ -762,16 +775,8 @@ class LobbyClient(ProtocolClient):
     was sent; the inbox and the ping handling are those of :class:`ProtocolClient`."""
 
     def __init__(self, client: TestClient, *, timeout: float | None = 10.0) -> None:
-        self._context = client.websocket_connect("/ws/lobby")
-        self.ws = self._context.__enter__()
-        self.game_id = ""
-        self.seat = None
-        self.version = 0
-        self.view = None
-        self.inbox = []
-        self.timeout = timeout
         self.lobby: dict[str, Any] | None = None
-        _open.append(self)
+        super().__init__(client, "", timeout=timeout, path="/ws/lobby")
 
     def receive(self) -> dict[str, Any]:
         message = super().receive()
@@ -846,7 +851,7 @@ def play_out(client: TestClient, game_id: str, *, keep: int = 0,
     return moves[len(moves) - keep:]
 
 
-def play_random(client: TestClient, game_id: str, count: int, *, seed: int = 0) -> None:
+def play_moves(client: TestClient, game_id: str, count: int, *, seed: int = 0) -> None:
     """Play the first ``count`` of the moves :func:`play_out` would play."""
     moves = random_moves(server_game(client, game_id)[0], seed)
     assert len(moves) >= count, f"the game ends after {len(moves)} moves"

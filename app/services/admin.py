@@ -544,7 +544,7 @@ class AdminService:
         game_id = row.id
         row.version = len(checked.actions)
         row.winner = outcome.winner if outcome else None
-        row.victory = outcome.victory if outcome else None
+        row.victory = outcome.victory.value if outcome else None
         # Nobody holds the seats: their tokens are random and thrown away at once.
         seats = [Seat(game_id=game_id, seat=seat, name=checked.names[seat],
                       token_hash=hashlib.sha256(secrets.token_bytes(32)).hexdigest())

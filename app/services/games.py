@@ -343,7 +343,7 @@ class GameService:
                         status="finished" if outcome else "active",
                         to_act=None if outcome else entry.game.to_act,
                         winner=outcome.winner if outcome else None,
-                        victory=outcome.victory if outcome else None)
+                        victory=outcome.victory.value if outcome else None)
                     if not recorded:  # aborted meanwhile, maybe by another server
                         raise ServiceError("aborted", _CLOSED["aborted"], 409)
                     await session.commit()

@@ -28,8 +28,8 @@ from tests.factories import (
     assert_refused,
     new_game,
     ok,
+    play_moves,
     play_out,
-    play_random,
     serve,
     server_game,
 )
@@ -138,7 +138,7 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
 # ---------------------------------------------------------------------------- one game
 def test_a_games_record_shows_every_action_with_its_events(admin: TestClient) -> None:
     game_id = started(admin)
-    play_random(admin, game_id, 12)
+    play_moves(admin, game_id, 12)
     detail = ok(admin.get(f"/admin/api/games/{game_id}"))
     server, version = server_game(admin, game_id)
     assert version == 12
@@ -169,7 +169,7 @@ def test_a_games_record_shows_every_action_with_its_events(admin: TestClient) ->
 
 def test_each_position_is_the_revealed_view_after_that_many_actions(admin: TestClient) -> None:
     game_id = started(admin, wonder_selection="first_game")
-    play_random(admin, game_id, 8, seed=3)
+    play_moves(admin, game_id, 8, seed=3)
     server, version = server_game(admin, game_id)
     replica = Game.new(server.seed, server.options)
     for seq in range(version + 1):
@@ -218,7 +218,7 @@ def test_an_export_replays_to_the_stored_game(admin: TestClient) -> None:
 
 def test_an_imported_record_is_the_same_game(admin: TestClient) -> None:
     game_id = started(admin)
-    play_random(admin, game_id, 30, seed=7)
+    play_moves(admin, game_id, 30, seed=7)
     record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
     created = ok(admin.post("/admin/api/import", json=record), 201)
     copy_id = created["game_id"]
@@ -255,7 +255,7 @@ def _with_first_action(record: dict[str, Any], **changes: Any) -> dict[str, Any]
 def test_imported_times_are_kept_as_instants(admin: TestClient) -> None:
     """An action's time with an offset is the same instant in UTC, on either database."""
     game_id = started(admin)
-    play_random(admin, game_id, 3, seed=5)
+    play_moves(admin, game_id, 3, seed=5)
     record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
     record["actions"][0]["at"] = "2026-03-01T10:00:00+05:00"
     record["actions"][1]["at"] = "2026-03-01T10:00:00"  # no offset: UTC
@@ -283,7 +283,7 @@ def _tampered_action(record: dict[str, Any]) -> tuple[dict[str, Any], int]:
 
 def test_a_bad_record_is_refused_and_nothing_is_stored(admin: TestClient) -> None:
     game_id = started(admin)
-    play_random(admin, game_id, 30, seed=11)
+    play_moves(admin, game_id, 30, seed=11)
     record = ok(admin.get(f"/admin/api/games/{game_id}/export"))
     games_before = ok(admin.get("/admin/api/games"))["total"]
 

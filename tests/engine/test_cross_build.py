@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,14 +18,13 @@ from pathlib import Path
 import pytest
 
 import app.engine.game
-from app.engine import CARD_BY_ID, BuildCard, Game, Options
-from tests.engine.golden.record import events_digest
+from tests.engine.golden import record
 
 pytestmark = pytest.mark.compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 200
-FAVOURITES = (None, "green", "red", "blue")
+KINDS = sorted(record.CHOOSERS)
 
 
 def is_compiled() -> bool:
@@ -34,21 +32,14 @@ def is_compiled() -> bool:
 
 
 def play(seeds: range) -> list[tuple[str, str]]:
-    """(final state hash, events digest) of one seeded game per seed, each with a chooser
-    keen on a colour (or none), so that every kind of game turns up."""
+    """(final state hash, events digest) of one seeded game per seed, each with a player
+    of another kind (uniform, keen on a colour, on wonders...), so that every kind of game
+    turns up."""
     out = []
     for seed in seeds:
-        options = Options(wonder_selection="first_game" if seed % 9 == 0 else "draft")
-        game = Game.new(seed, options)
-        chooser = random.Random(seed)
-        favourite = FAVOURITES[seed % len(FAVOURITES)]
-        events = []
-        while not game.is_over:
-            legal = game.legal_actions()
-            preferred = [a for a in legal if isinstance(a, BuildCard)
-                         and CARD_BY_ID[a.card].color.name.lower() == favourite]
-            events.append(game.apply(chooser.choice(preferred or legal)))
-        out.append((game.state_hash(), events_digest(events)))
+        game, events = record.play(seed, record.OPTIONS[seed % len(record.OPTIONS)],
+                                   KINDS[seed % len(KINDS)])
+        out.append((game.state_hash(), record.events_digest(events)))
     return out
 
 

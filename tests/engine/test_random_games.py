@@ -12,10 +12,11 @@ import random
 
 import pytest
 
-from app.engine import CARD_BY_ID, BuildCard, Event, Game, Options, Victory, events_for, view
+from app.engine import Event, Game, Options, Victory, events_for, view
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.game import WONDER_CAP
 from app.engine.state import GameState, Phase
+from tests.engine.golden.record import CHOOSERS
 from tests.factories import hidden_ids, strings_in
 
 GAMES = 1000
@@ -69,20 +70,18 @@ def _scan_for_leaks(game: Game, events: list[Event]) -> None:
         assert not leaked, f"viewer {viewer} sees hidden {sorted(leaked)}"
 
 
-def play_random(seed: int, scan: bool, favourite: str | None = None) -> Game:
+def play_checked(seed: int, scan: bool, favourite: str | None = None) -> Game:
     """Play a seeded game choosing uniformly among legal actions; with ``favourite`` (a
     colour), building a card of that colour whenever one is legal."""
     options = Options(wonder_selection="first_game" if seed % 7 == 0 else "draft")
     game = Game.new(seed, options)
     chooser = random.Random(seed)
+    choose = CHOOSERS[favourite or "uniform"]
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break
         before = game.state.players[0].coins + game.state.players[1].coins
-        legal = game.legal_actions()
-        preferred = [a for a in legal if isinstance(a, BuildCard)
-                     and CARD_BY_ID[a.card].color.name.lower() == favourite]
-        events = game.apply(chooser.choice(preferred or legal))
+        events = game.apply(choose(game.legal_actions(), chooser))
         assert before >= 0
         _check_invariants(game)
         if scan:
@@ -94,7 +93,7 @@ def play_random(seed: int, scan: bool, favourite: str | None = None) -> Game:
 def check_random_games(seeds: range) -> None:
     victories: collections.Counter[Victory] = collections.Counter()
     for seed in seeds:
-        game = play_random(seed, scan=True)
+        game = play_checked(seed, scan=True)
         outcome = game.outcome()
         assert outcome is not None
         victories[outcome.victory] += 1
@@ -128,11 +127,11 @@ def test_every_random_game_keeps_every_invariant(chunk: int) -> None:
 
 @pytest.mark.compiled
 def test_same_seed_and_actions_give_the_same_game_on_replay() -> None:
-    first = play_random(12345, scan=False)
-    again = play_random(12345, scan=False)
+    first = play_checked(12345, scan=False)
+    again = play_checked(12345, scan=False)
     assert [str(a) for a in first.log] == [str(a) for a in again.log]
     assert first.state_hash() == again.state_hash()
-    other = play_random(12346, scan=False)
+    other = play_checked(12346, scan=False)
     assert other.state_hash() != first.state_hash()
 
 
@@ -142,7 +141,7 @@ def test_all_three_victories_occur_in_random_play() -> None:
     holds on the way (uniform play rarely gathers six science symbols)."""
     kinds: collections.Counter[Victory] = collections.Counter()
     for seed in range(300):
-        outcome = play_random(seed, scan=False, favourite=("green", "red")[seed % 2]).outcome()
+        outcome = play_checked(seed, scan=False, favourite=("green", "red")[seed % 2]).outcome()
         assert outcome is not None
         kinds[outcome.victory] += 1
     assert set(kinds) == set(Victory), kinds

@@ -1,8 +1,8 @@
 """The admin's revealed view: ``view(game, None, reveal=True)`` shows every identity the
 players may not know, and nothing else differs from the spectator's view.
 
-What is hidden is what the leak test says is hidden (``_hidden_ids`` of
-``tests/test_random_games.py``): the revealed view must show exactly that set, each
+What is hidden is what the leak test says is hidden (``hidden_ids`` of
+``tests/factories.py``): the revealed view must show exactly that set, each
 face-down card in its own slot."""
 
 from __future__ import annotations

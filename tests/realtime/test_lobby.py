@@ -41,12 +41,6 @@ def _ids(picture: dict[str, Any], where: str) -> list[str]:
     return [e["game_id"] for e in picture[where]]
 
 
-def _no_lobby_message(socket: LobbyClient) -> None:
-    """Nothing but pings reached the socket since it last read (the ping/pong round trip
-    shows what the server had queued for it)."""
-    extra = socket.barrier()
-    assert extra == [], f"unexpected messages: {extra}"
-
 
 # ---------------------------------------------------------------------- GET /api/lobby
 
@@ -152,7 +146,7 @@ def test_the_socket_sends_the_picture_at_once(make_app: Callable[..., FastAPI]) 
                 if client is ann:
                     assert sorted(_ids(picture, "mine")) == sorted(
                         [game["game_id"], mine["game_id"]])
-                _no_lobby_message(socket)
+                socket.assert_nothing_queued()
 
 
 def test_the_socket_follows_listed_games(make_app: Callable[..., FastAPI]) -> None:
@@ -229,7 +223,7 @@ def test_a_move_in_ones_own_game_updates_mine(make_app: Callable[..., FastAPI]) 
                 assert mine["to_act"] == server_game(ann, game_id)[0].to_act
                 assert picture["open"] == [] and picture["live"] == []
         # Carol was told nothing of the game: not its creation, its start or its moves.
-        _no_lobby_message(sockets["carol"])
+        sockets["carol"].assert_nothing_queued()
         assert game_id not in str(sockets["carol"].inbox)
         for socket in sockets.values():
             socket.close()
@@ -247,7 +241,7 @@ def test_changes_close_together_come_as_one_message(make_app: Callable[..., Fast
         picture = socket.receive()
         assert picture["type"] == "lobby", picture
         assert sorted(_ids(picture, "open")) == sorted(games)
-        _no_lobby_message(socket)
+        socket.assert_nothing_queued()
         socket.close()
 
 

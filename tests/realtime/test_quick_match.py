@@ -65,10 +65,6 @@ def _matched(socket: LobbyClient) -> dict[str, Any]:
             return message
 
 
-def _no_queue_message(socket: LobbyClient) -> None:
-    extra = [m for m in socket.barrier() if m["type"] != "lobby"]
-    assert extra == [], extra
-
 
 # ---------------------------------------------------------------------- over the socket
 
@@ -107,8 +103,8 @@ def test_two_players_pressing_play_are_matched(make_app: Callable[..., FastAPI])
         # Neither of them waits any more: the next player waits alone.
         carols = _lobby_socket(carol)
         assert _play(carols) == WAITING
-        _no_queue_message(anns)
-        _no_queue_message(bobs)
+        anns.assert_nothing_queued(ignoring=("lobby",))
+        bobs.assert_nothing_queued(ignoring=("lobby",))
         for socket in (anns, bobs, carols):
             socket.close()
 
@@ -187,7 +183,7 @@ def test_one_player_in_two_tabs_is_never_paired_with_themselves(
         to_ann = _matched(first_tab)
         assert (to_ann["seat"], to_bob["seat"]) == (0, 1)
         assert to_ann["game_id"] == to_bob["game_id"]
-        _no_queue_message(second_tab)
+        second_tab.assert_nothing_queued(ignoring=("lobby",))
         assert len(lobby_picture(ann)["mine"]) == 1
 
 
@@ -232,7 +228,7 @@ def test_a_game_that_cannot_be_made_leaves_the_waiting_player_first(
         assert _matched(anns)["seat"] == 0
         # Bob's socket is still open: it answers a ping (the new game's lobby picture may
         # come before the pong).
-        _no_queue_message(bobs)
+        bobs.assert_nothing_queued(ignoring=("lobby",))
 
 
 def test_many_players_pressing_play_at_once_over_sockets(

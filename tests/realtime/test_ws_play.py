@@ -34,9 +34,6 @@ GAMES = [
 ]
 
 
-def _updates(socket: ProtocolClient) -> list[dict[str, Any]]:
-    return [m for m in socket.inbox if m["type"] == "update"]
-
 
 # ------------------------------------------------------------------------- full games
 
@@ -71,8 +68,8 @@ def test_complete_games_between_two_sockets(make_app: Callable[..., FastAPI]) ->
 
             # Each socket saw every version once, in order, with no gap.
             for audience, socket in table.sockets.items():
-                assert [u["version"] for u in _updates(socket)] == list(range(1, played + 1)), \
-                    audience
+                versions = [u["version"] for u in socket.received("update")]
+                assert versions == list(range(1, played + 1)), audience
                 assert socket.barrier() == [], f"{audience} was sent more than the game"
 
             # Both seats and the spectator see the same, final outcome.
@@ -90,7 +87,7 @@ def test_complete_games_between_two_sockets(make_app: Callable[..., FastAPI]) ->
             # The server's game is the replay of the moves the sockets were told of.
             server, version = server_game(client, table.game_id)
             assert version == played
-            notations = [u["notation"] for u in _updates(table.seats[1])]
+            notations = [u["notation"] for u in table.seats[1].received("update")]
             replayed = Game.replay(server.seed, server.options, notations)
             assert replayed.state_hash() == server.state_hash()
             assert replayed.outcome() == server.outcome()
@@ -129,8 +126,8 @@ def test_a_spectator_follows_every_move_but_cannot_act(
             assert step.updates["spectator"]["events"] == as_json(events_for(step.events, None))
             if turn >= 4:
                 assert late.receive_until("update") == table.expected_update(step, "spectator")
-        assert [u["version"] for u in _updates(table.spectator)] == list(range(1, 13))
-        assert [u["version"] for u in _updates(late)] == list(range(5, 13))
+        assert [u["version"] for u in table.spectator.received("update")] == list(range(1, 13))
+        assert [u["version"] for u in late.received("update")] == list(range(5, 13))
         late.close()
         table.close()
 
@@ -142,9 +139,6 @@ def _presence(socket: ProtocolClient) -> dict[str, Any]:
     assert message["type"] == "presence", message
     return message
 
-
-def _no_presence(socket: ProtocolClient) -> None:
-    assert [m for m in socket.barrier() if m["type"] == "presence"] == []
 
 
 def test_presence_tells_each_seat_whether_the_other_is_connected(
@@ -162,7 +156,7 @@ def test_presence_tells_each_seat_whether_the_other_is_connected(
         # A socket that has not joined, or failed to, is nobody.
         lurker = ProtocolClient(client, game_id, timeout=TIMEOUT)
         assert lurker.join(1, first["token"])["code"] == "bad_credentials"
-        _no_presence(seat0)
+        seat0.assert_nothing_queued(only=("presence",))
 
         seat1 = ProtocolClient(client, game_id, timeout=TIMEOUT)
         assert seat1.join(1, second["token"])["type"] == "welcome"
@@ -198,7 +192,7 @@ def test_presence_tells_each_seat_whether_the_other_is_connected(
         assert _presence(watcher) == presence(False, True, 1)
         watcher.close()
         assert _presence(seat1) == presence(False, True, 0)
-        _no_presence(seat1)
+        seat1.assert_nothing_queued(only=("presence",))
         for socket in (lurker, seat1):
             socket.close()
 
@@ -229,7 +223,7 @@ def test_an_action_sent_twice_with_one_client_id_is_applied_once(
         for socket in table.sockets.values():
             assert [m for m in socket.barrier() if m["type"] == "update"] == [], \
                 "a duplicate must not be announced again"
-            assert len(_updates(socket)) == 1
+            assert len(socket.received("update")) == 1
         assert game_summary(client, table.game_id)["version"] == 1
 
         # The same id for another action, or from the other seat, is not that action:

@@ -52,10 +52,6 @@ def _server_state(client: TestClient, game_id: str) -> tuple[str, int]:
     return game.state_hash(), version
 
 
-def _updates(client: ProtocolClient) -> dict[int, list[dict[str, Any]]]:
-    """The events of every update this client received, by version."""
-    return {m["version"]: m["events"] for m in client.inbox if m["type"] == "update"}
-
 
 class Clients:
     """Both seats and a spectator on one game, playing seeded random legal actions."""
@@ -126,7 +122,8 @@ def test_a_restart_loses_nothing_and_the_game_goes_on(
         played_on_a = table.spectator.version
         assert played_on_a >= DRAFT_ACTIONS + 4
         last_views_a = [client.view for client in table.everyone]
-        updates_a = [_updates(client) for client in table.everyone]
+        updates_a = [{m["version"]: m["events"] for m in client.received("update")}
+                     for client in table.everyone]
         assert all(sorted(u) == list(range(1, played_on_a + 1)) for u in updates_a)
         http_views_a = http_views(http_a, game_id, tokens)
         hash_a, version_a = _server_state(http_a, game_id)
