@@ -9,11 +9,11 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from app.api import admin, catalog, lobby, pages, players, routes, ws
+from app.api.delivery import StaticAssets, add_compression
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.clock import SystemClock
@@ -109,6 +109,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        session_cookie=SESSION_COOKIE, same_site="lax",
                        max_age=int(settings.player_session_days * 86400),
                        https_only=settings.secure_cookies)
+    # Added last, so it wraps the others: every HTTP answer of the routes, the refusals
+    # too, is compressed (app/api/delivery.py).
+    add_compression(app)
     app.include_router(routes.router)
     app.include_router(players.router)
     app.include_router(lobby.router)
@@ -116,5 +119,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(admin.router)
-    app.mount("/static", StaticFiles(directory=pages.ROOT / "static"), name="static")
+    app.mount("/static", StaticAssets(pages.STATIC), name="static")
     return app

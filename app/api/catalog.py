@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from app.engine.cards import (
     CARDS,
@@ -21,6 +22,8 @@ from app.engine.cards import (
     Effects,
     PerItem,
 )
+
+from .delivery import CacheableJSON
 
 router = APIRouter(prefix="/api", tags=["catalog"])
 
@@ -133,7 +136,15 @@ def catalog() -> dict[str, Any]:
     }
 
 
-@router.get("/catalog")
-async def get_catalog() -> dict[str, Any]:
-    """Every card, wonder and progress token with costs and effects in words."""
-    return catalog()
+@lru_cache(maxsize=1)
+def _cacheable() -> CacheableJSON:
+    return CacheableJSON(catalog())
+
+
+@router.get("/catalog", response_model=dict[str, Any], responses={
+    304: {"description": "Not modified: the catalog still has the ETag in `If-None-Match`"}})
+async def get_catalog(request: Request) -> Response:
+    """Every card, wonder and progress token with costs and effects in words. The same
+    until the server is updated: sent with an ETag and `Cache-Control: no-cache`, so a
+    browser keeps it and revalidates it (304) instead of fetching it again."""
+    return _cacheable().response(request.headers)

@@ -1,6 +1,8 @@
 """The browser pages: the lobby at home (a name, quick match, creating a game, the live
 lists), join (the invite link), game. Jinja2 templates from ``templates/``; scripts and
-styles are ES modules and CSS files under ``static/``."""
+styles are ES modules and CSS files under ``static/``, named in the templates by
+``static_url(path)`` (a URL that changes with the file's content) and reached by the
+modules through the page's ``import_map()`` (see app/api/delivery.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,15 @@ from fastapi.templating import Jinja2Templates
 
 from app.services.players import PlayerService
 
+from .delivery import PAGE_HEADERS, Fingerprints
 from .identity import player_id_of, renew_session
 
 ROOT = Path(__file__).resolve().parents[2]
+STATIC = Fingerprints(ROOT / "static", "/static")
+"""The files served at ``/static`` (app/main.py mounts them)."""
 templates = Jinja2Templates(directory=ROOT / "templates")
+templates.env.globals["static_url"] = STATIC.url
+templates.env.globals["import_map"] = STATIC.import_map
 router = APIRouter(include_in_schema=False)
 
 
@@ -28,7 +35,8 @@ async def _render(request: Request, name: str, context: dict[str, Any]) -> HTMLR
     if player is not None:
         renew_session(request)
     return templates.TemplateResponse(
-        request, name, {**context, "player": player.to_json() if player else None})
+        request, name, {**context, "player": player.to_json() if player else None},
+        headers=PAGE_HEADERS)
 
 
 @router.get("/", response_class=HTMLResponse)

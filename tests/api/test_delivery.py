@@ -1,0 +1,180 @@
+"""How the pages' files and the catalog are delivered (app/api/delivery.py): compressed
+when the client accepts it, fingerprinted static URLs cached for a year, everything else
+revalidated (304), the pages never cached."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import brotli
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from starlette.applications import Starlette
+from starlette.routing import Mount
+
+from app.api.delivery import IMMUTABLE, REVALIDATE, Fingerprints, StaticAssets
+from app.api.pages import ROOT
+
+from ..factories import ProtocolClient, create_game, serve
+
+STATIC = ROOT / "static"
+FINGERPRINTED = re.compile(r'(?:src|href)="(/static/([^"?]+)\?v=([0-9a-f]+))"')
+
+
+def _raw(client: TestClient, path: str, accept: str) -> tuple[dict[str, str], bytes]:
+    """The answer's headers and its body as sent (not decoded)."""
+    with client.stream("GET", path, headers={"accept-encoding": accept}) as response:
+        assert response.status_code == 200, path
+        return dict(response.headers), b"".join(response.iter_raw())
+
+
+def _import_map(html: str) -> dict[str, str]:
+    found = re.search(r'<script type="importmap">(.*?)</script>', html, re.S)
+    assert found, "the page has no import map"
+    imports: dict[str, str] = json.loads(found.group(1))["imports"]
+    return imports
+
+
+def test_answers_are_compressed_when_the_client_accepts_it(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(make_app()) as client:
+        for path in ("/games/some-game", "/static/js/board.js", "/static/css/board.css",
+                     "/api/catalog"):
+            headers, plain = _raw(client, path, "identity")
+            assert "content-encoding" not in headers, path
+            assert len(plain) > 2000, path
+            for accept, coding, decode in (("gzip", "gzip", gzip.decompress),
+                                           ("gzip, deflate, br", "br", brotli.decompress),
+                                           ("br;q=0, gzip", "gzip", gzip.decompress)):
+                headers, sent = _raw(client, path, accept)
+                assert headers["content-encoding"] == coding, (path, accept)
+                assert "accept-encoding" in headers["vary"].lower(), path
+                assert int(headers["content-length"]) == len(sent) < len(plain) / 2, path
+                assert decode(sent) == plain, (path, accept)
+        # A small answer is sent as it is, whatever the client accepts.
+        headers, _ = _raw(client, "/static/favicon.svg", "gzip, br")
+        assert "content-encoding" not in headers
+        refusal = client.get("/api/games/no-such-game", headers={"accept-encoding": "gzip"})
+        assert refusal.status_code == 404 and "content-encoding" not in refusal.headers
+        # The sockets are not touched.
+        created = create_game(client)
+        with ProtocolClient(client, created["game_id"], timeout=10) as socket:
+            assert socket.join(seat=0, token=created["token"])["type"] == "welcome"
+
+
+def test_the_page_names_fingerprinted_files_kept_for_a_year(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(make_app()) as client:
+        page = client.get("/games/some-game")
+        assert page.headers["cache-control"] == "private, no-cache"
+        assert "etag" not in page.headers and "last-modified" not in page.headers
+        named = FINGERPRINTED.findall(page.text)
+        assert {path for _, path, _ in named} >= {"js/game.js", "css/app.css",
+                                                  "css/board.css", "favicon.svg"}
+        # The modules' imports of one another go through the import map to the same kind
+        # of URL: every module of static/js, each mapped from its plain URL.
+        imports = _import_map(page.text)
+        modules = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.glob("js/*.js"))
+        assert sorted(imports) == [f"/static/{module}" for module in modules]
+        for plain, url in imports.items():
+            found = re.fullmatch(re.escape(plain) + r"\?v=([0-9a-f]+)", url)
+            assert found, url
+            named.append((url, plain.removeprefix("/static/"), found.group(1)))
+        assert f'src="{imports["/static/js/game.js"]}"' in page.text
+        for url, path, digest in named:
+            answer = client.get(url)
+            assert answer.status_code == 200, url
+            assert answer.headers["cache-control"] == IMMUTABLE == \
+                "public, max-age=31536000, immutable", url
+            assert answer.headers["etag"] == f'"{digest}"', url
+            assert answer.content == (STATIC / path).read_bytes(), url
+
+
+def test_a_stale_or_missing_fingerprint_is_not_kept(make_app: Callable[..., FastAPI]) -> None:
+    """A page from before a deploy asks for an older ``v``: it gets today's file, to be
+    revalidated before each use, never kept for a year under the old URL."""
+    with serve(make_app()) as client:
+        content = (STATIC / "js" / "game.js").read_bytes()
+        for url in ("/static/js/game.js?v=0123456789abcdef", "/static/js/game.js?v=",
+                    "/static/js/game.js", "/static/js/game.js?x=1"):
+            answer = client.get(url)
+            assert answer.status_code == 200, url
+            assert answer.headers["cache-control"] == REVALIDATE == "no-cache", url
+            assert answer.content == content, url
+            assert "last-modified" in answer.headers and "etag" in answer.headers, url
+
+
+def test_revalidation_gives_304_without_a_body(make_app: Callable[..., FastAPI]) -> None:
+    with serve(make_app()) as client:
+        page = client.get("/games/some-game").text
+        game_js = _import_map(page)["/static/js/game.js"]
+        for url in ("/static/js/board.js", "/static/css/app.css", game_js):
+            first = client.get(url)
+            etag, modified = first.headers["etag"], first.headers["last-modified"]
+            for asked in ({"if-none-match": etag}, {"if-none-match": f'"other", W/{etag}'},
+                          {"if-modified-since": modified}):
+                again = client.get(url, headers=asked)
+                assert again.status_code == 304, (url, asked)
+                assert again.content == b"", (url, asked)
+                assert again.headers["etag"] == etag, (url, asked)
+                assert again.headers["cache-control"] == first.headers["cache-control"]
+            changed = client.get(url, headers={"if-none-match": '"0123456789abcdef"'})
+            assert changed.status_code == 200 and changed.content == first.content, url
+
+        catalog = client.get("/api/catalog")
+        assert catalog.status_code == 200 and "cards" in catalog.json()
+        # Revalidated on every use: a deploy that changes the catalog is seen at once.
+        assert catalog.headers["cache-control"] == "no-cache"
+        etag = catalog.headers["etag"]
+        for tag in (etag, f"W/{etag}", "*"):
+            again = client.get("/api/catalog", headers={"if-none-match": tag})
+            assert again.status_code == 304, tag
+            assert again.content == b"" and again.headers["etag"] == etag, tag
+            assert again.headers["cache-control"] == "no-cache"
+        stale = client.get("/api/catalog", headers={"if-none-match": '"0123456789abcdef"'})
+        assert stale.status_code == 200 and stale.json() == catalog.json()
+        assert stale.headers["etag"] == etag
+
+
+def test_a_changed_file_gets_a_new_fingerprint(tmp_path: Path) -> None:
+    """Static files from a directory of the test's own, served as the application serves
+    ``static/``. Each content is a different length, so that the change is seen however
+    coarse the file system's clock (the digests are kept per size, times and inode)."""
+    script = tmp_path / "js" / "app.js"
+    script.parent.mkdir()
+    script.write_text("export const version = 1;\n")
+    fingerprints = Fingerprints(tmp_path, "/static")
+    app = Starlette(routes=[Mount("/static", StaticAssets(fingerprints))])
+    with TestClient(app) as client:
+        before = fingerprints.url("js/app.js")
+        assert re.fullmatch(r"/static/js/app\.js\?v=[0-9a-f]{16}", before)
+        assert fingerprints.url("js/app.js") == before
+        assert fingerprints.import_map() == {"imports": {"/static/js/app.js": before}}
+        first = client.get(before)
+        assert first.headers["cache-control"] == IMMUTABLE
+
+        script.write_text("export const version = 2.0;\n")
+        after = fingerprints.url("js/app.js")
+        assert after != before
+        assert fingerprints.import_map() == {"imports": {"/static/js/app.js": after}}
+        fresh = client.get(after)
+        assert fresh.headers["cache-control"] == IMMUTABLE
+        assert fresh.text == "export const version = 2.0;\n"
+        assert fresh.headers["etag"] != first.headers["etag"]
+        # The old URL now gives the new content, not to be kept; the old tag is stale.
+        old = client.get(before)
+        assert old.headers["cache-control"] == REVALIDATE and old.text == fresh.text
+        revalidated = client.get(after.split("?")[0],
+                                 headers={"if-none-match": first.headers["etag"]})
+        assert revalidated.status_code == 200 and revalidated.text == fresh.text
+
+    # A template naming a file that is not there, or not under the directory, fails.
+    with pytest.raises(FileNotFoundError):
+        fingerprints.url("js/missing.js")
+    with pytest.raises(ValueError, match="not under"):
+        fingerprints.url("../outside.js")
