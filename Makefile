@@ -68,9 +68,10 @@ pytest-compiled: compile
 	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
 		-p no:cacheprovider -m 'compiled and not long' tests/engine
 
-bench: $(STAMP)
+bench: $(STAMP) browsers
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled
 	$(BIN)/python bench/server.py
+	$(BIN)/python bench/delivery.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
