@@ -248,9 +248,12 @@ def hidden_ids(game: Game, viewer: int | None) -> set[str]:
     return hidden
 
 
-def strings_in(data: Any, skip: frozenset[str] = frozenset({"chains", "science"})) -> set[str]:
-    """Every string value in a JSON tree (chain and science symbol names excepted: they are
-    not card ids even where they are spelled like one, e.g. the chain symbol "temple")."""
+def strings_in(data: Any, skip: frozenset[str] = frozenset({"chains", "science"}), *,
+               keys: bool = True) -> set[str]:
+    """Every string in a JSON tree, the keys of its objects included (a view keys some data
+    by card id, e.g. ``prices``; not with ``keys=False``), chain and science symbol names
+    excepted: they are not card ids even where they are spelled like one, e.g. the chain
+    symbol "temple")."""
     found: set[str] = set()
     stack = [data]
     while stack:
@@ -258,6 +261,8 @@ def strings_in(data: Any, skip: frozenset[str] = frozenset({"chains", "science"}
         if isinstance(item, str):
             found.add(item)
         elif isinstance(item, dict):
+            if keys:
+                found.update(k for k in item if isinstance(k, str) and k not in skip)
             stack.extend(v for k, v in item.items() if k not in skip)
         elif isinstance(item, list):
             stack.extend(item)

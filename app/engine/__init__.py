@@ -30,7 +30,7 @@ from .events import Event, events_for, events_json
 from .game import ENGINE_VERSION, Game, replay_json
 from .scoring import Outcome, ScoreSheet
 from .state import Decision, DecisionKind, Options, Victory
-from .views import card_options, legal_actions_with_costs, view
+from .views import card_options, legal_actions_with_costs, seat_prices, view
 
 __all__ = [
     "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "TOKENS", "TOKEN_BY_ID", "WONDERS", "WONDER_BY_ID",
@@ -38,5 +38,5 @@ __all__ = [
     "ChooseStarter", "Decision", "DecisionKind", "DestroyCard", "DiscardCard", "EngineError",
     "Event", "Game", "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
     "PickWonder", "ScoreSheet", "Victory", "events_for", "events_json", "from_json",
-    "legal_actions_with_costs", "card_options", "parse", "replay_json", "view",
+    "legal_actions_with_costs", "card_options", "parse", "replay_json", "seat_prices", "view",
 ]

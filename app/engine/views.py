@@ -179,6 +179,33 @@ def card_options(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+def seat_prices(game: Game, seat: int) -> dict[str, dict[str, dict[str, Any]]]:
+    """What building each accessible face-up card and each unbuilt wonder of ``seat`` would
+    cost that seat right now, whoever is to act: ``{"cards": {card: price}, "wonders":
+    {wonder: price}}``, each price ``{"total", "coins", "trade", "chain", "affordable"}``.
+
+    Empty outside the play phase. Both cities and the face-up cards are public, so this
+    tells nobody anything new; a face-down card never appears (it has no price)."""
+    state = game.state
+    if state.phase != Phase.PLAY:
+        return {"cards": {}, "wonders": {}}
+    me, them = state.players[seat], state.players[1 - seat]
+    structure, face_up, coins = state.structure, state.face_up, me.coins
+    return {
+        "cards": {CARDS[structure[slot]].id:
+                  _price(costs.card_payment(me, them, structure[slot]), coins)
+                  for slot in state.accessible if face_up[slot]},
+        "wonders": {WONDERS[w].id: _price(costs.wonder_payment(me, them, w), coins)
+                    for w in me.unbuilt_wonders()},
+    }
+
+
+def _price(payment: costs.Payment, coins: int) -> dict[str, Any]:
+    total = payment.total
+    return {"total": total, "coins": payment.coins, "trade": payment.trade,
+            "chain": payment.chain, "affordable": total <= coins}
+
+
 def _payment(game: Game, seat: int | None, action: Action) -> dict[str, object] | None:
     if seat is None:
         return None
@@ -197,7 +224,11 @@ def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any
     ``"revealed": true``; the Great Library's draw is in the decision whoever looks; and
     ``hidden`` lists the cards removed at setup (by age, and the guilds not in play), the
     decks of the ages not laid out yet, the progress tokens in the box, the Great Library's
-    draw, the wonders out of the game and the second draft round before it is offered."""
+    draw, the wonders out of the game and the second draft round before it is offered.
+
+    During the play phase a seat's view also holds ``prices`` (see :func:`seat_prices`): what
+    each accessible card and each of its unbuilt wonders would cost it now, on either
+    seat's turn. A spectator's view has none: the board draws prices for its "you"."""
     state = game.state
     outcome = game.outcome()
     out: dict[str, Any] = {
@@ -225,6 +256,8 @@ def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any
     if state.phase == Phase.DRAFT:
         out["draft"] = {"round": 1 if state.draft_step < 4 else 2,
                         "offer": _ids(state.draft_offer, WONDERS)}
+    if seat is not None and state.phase == Phase.PLAY:
+        out["prices"] = seat_prices(game, seat)
     if seat is not None and game.to_act == seat:
         out["legal_actions"] = legal_actions_with_costs(game)
         out["card_options"] = card_options(game)

@@ -9,6 +9,8 @@
 // Everything is drawn with HTML, CSS (static/css/board.css) and small inline SVG glyphs.
 // Every button that sends an action carries data-action="<notation>"; every card the
 // viewer may take on a normal turn is a <button data-card="<id>"> that opens its options.
+// A seat's view prices each accessible card and each of its unbuilt wonders (view.prices,
+// on either seat's turn): drawn on them as a .bd-price-now tag, marked when unaffordable.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -95,12 +97,14 @@ function makeContext(model, handlers, ui) {
   const catalog = model.catalog ?? { cards: {}, wonders: {}, tokens: {} };
   const legal = new Map((view.legal_actions ?? []).map((entry) => [entry.notation, entry]));
   const cardOptions = new Map((view.card_options ?? []).map((option) => [option.card, option]));
+  // What building costs the viewer now; only a seat's view has prices.
+  const prices = seat !== null && view.prices ? view.prices : { cards: {}, wonders: {} };
   const bottom = seat ?? 0;
   const lastMove = model.lastMove ?? null;
   const events = lastMove?.events ?? [];
   const decision = view.decision ?? null;
   const ctx = {
-    view, seat, catalog, handlers, ui, legal, cardOptions, lastMove, events, decision,
+    view, seat, catalog, handlers, ui, legal, cardOptions, prices, lastMove, events, decision,
     bottom, top: 1 - bottom,
     names: model.names ?? [],
     myTurn: seat !== null && decision !== null && decision.seat === seat && view.to_act === seat,
@@ -276,6 +280,39 @@ function linkSvg() {
 function chainChip(symbol, prefix) {
   return h("span", { class: "bd-chain", title: `${prefix ? `${prefix} ` : ""}chain symbol: ${words(symbol)}` },
     linkSvg(), h("span", {}, words(symbol)));
+}
+
+// The viewer's price now (an entry of view.prices), in words.
+function priceNowWords(price) {
+  const cost = price.chain ? "free through a chain"
+    : !price.total ? "free"
+      : `${plural(price.total, "coin")}${price.trade ? `, ${price.trade} of them for trading` : ""}`;
+  return `Your price: ${cost}${price.affordable ? "" : "; you cannot afford it"}`;
+}
+
+// The viewer's price now as a tag: "free", a chain mark and "free", or the coins with the
+// trading part ("3 (2 trade)"); an unaffordable one is crossed out, with a ✕ (and, when
+// `roomy`, how many coins are missing), not by colour alone.
+function priceTag(ctx, price, roomy = false) {
+  if (!price) return null;
+  const short = !price.affordable;
+  const missing = price.total - (ctx.view.players?.[ctx.seat]?.coins ?? 0);
+  const text = priceNowWords(price);
+  let shown;
+  if (price.chain) shown = [linkSvg(), h("span", { class: "bd-price-amount" }, "free")];
+  else if (!price.total) shown = h("span", { class: "bd-price-amount" }, "free");
+  else {
+    shown = [h("span", { class: "bd-price-amount" }, h("span", { class: "bd-coin" }, String(price.total))),
+      price.trade ? h("span", { class: "bd-price-trade" }, ` (${price.trade} trade)`) : null];
+  }
+  return h("span", {
+    class: `bd-price-now${price.chain ? " is-chain" : ""}${short ? " is-unaffordable" : ""}`,
+    title: text, "data-price": String(price.total), "data-affordable": String(price.affordable),
+  },
+  h("span", { class: "bd-price-shown", "aria-hidden": "true" },
+    short ? h("span", { class: "bd-price-cross" }, "✕") : null, shown,
+    short && roomy && missing > 0 ? h("span", { class: "bd-price-missing" }, ` need ${missing} more`) : null),
+  hidden(text));
 }
 
 const SCIENCE_PATHS = {
@@ -862,14 +899,17 @@ function renderWonders(ctx, player, marks) {
       wonders.map((w) => {
         const isLast = marks.wonders.has(`${player.seat}:${w.wonder}`);
         const tucked = w.built && w.card ? tuckedCard(ctx, w.card) : null;
-        const label = `${describeWonder(ctx, w.wonder)}. ${w.built ? `Built, with ${cardName(ctx, w.card)} tucked under it` : "Not built yet"}`;
+        // Only the viewer's own unbuilt wonders have a price (view.prices).
+        const price = !w.built && player.seat === ctx.seat ? ctx.prices.wonders?.[w.wonder] : null;
+        const label = `${describeWonder(ctx, w.wonder)}. ${w.built ? `Built, with ${cardName(ctx, w.card)} tucked under it` : "Not built yet"}${price ? `. ${priceNowWords(price)}` : ""}`;
         return h("li", {
-          class: `bd-wonder bd-wonder--compact ${w.built ? "is-built" : "is-unbuilt"}${isLast ? " is-last" : ""}`,
+          class: `bd-wonder bd-wonder--compact ${w.built ? "is-built" : "is-unbuilt"}${isLast ? " is-last" : ""}${price && !price.affordable ? " is-unaffordable" : ""}`,
           "aria-label": label, title: label,
         },
         wonderTileParts(ctx, w.wonder,
           h("span", { class: "bd-wonder-state" },
             w.built ? badge("built", "built") : h("span", { class: "bd-muted" }, "not built"),
+            price ? h("span", { class: "bd-wonder-price" }, h("span", { class: "bd-label" }, "costs you "), priceTag(ctx, price, true)) : null,
             isLast ? badge("new") : null), true),
         tucked);
       }),
@@ -1146,12 +1186,16 @@ function structureCard(ctx, slot) {
       h("span", { class: "bd-back-label", "aria-hidden": "true" }, backLabel(slot.back)));
   }
   const card = cardInfo(ctx, slot.card);
+  const price = slot.accessible ? ctx.prices.cards?.[slot.card] : null;
   classes.push(`bd-card--${card.color}`);
   if (slot.accessible) classes.push("is-accessible");
   if (isNew) classes.push("is-new");
+  if (price) classes.push("has-price");
+  if (price && !price.affordable) classes.push("is-unaffordable");
   const newBadge = isNew ? badge("new", "new") : null;
   let label = describeCard(ctx, slot.card);
   if (slot.accessible) label += ". Can be taken";
+  if (price) label += `. ${priceNowWords(price)}`;
   if (isNew) label += ". Just turned face up";
 
   const interactive = ctx.myTurn && ctx.decision?.kind === "play_card" && slot.accessible && ctx.cardOptions.has(slot.card);
@@ -1165,10 +1209,10 @@ function structureCard(ctx, slot) {
       "aria-haspopup": "dialog",
       "aria-label": `${label}. Open its options`,
       onclick: () => openCardOptions(ctx, slot.card),
-    }, cardFaceParts(ctx, slot.card), newBadge);
+    }, cardFaceParts(ctx, slot.card), newBadge, priceTag(ctx, price));
   }
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label },
-    cardFaceParts(ctx, slot.card), newBadge);
+    cardFaceParts(ctx, slot.card), newBadge, priceTag(ctx, price));
 }
 
 // ---------------------------------------------------------------------------------------

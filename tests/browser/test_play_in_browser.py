@@ -10,7 +10,11 @@ The game page's contract (templates/game.html, static/js/game.js, static/js/boar
   when the action is not allowed;
 - on a player's own normal turn each accessible card of the structure is a
   ``button[data-card]`` that opens a panel of option buttons (``[data-action]``);
-- ``#end-screen`` is visible once the game is over.
+- ``#end-screen`` is visible once the game is over;
+- in the play phase, on either seat's turn, every accessible face-up card of the structure
+  and each of the viewer's unbuilt wonders carries a ``.bd-price-now`` tag (its
+  ``.bd-price-shown`` part: "free", or coins with "(N trade)"; an unaffordable one is
+  ``.is-unaffordable``, with a "✕" and "you cannot afford it" for screen readers).
 
 The clicks are drawn from a seeded generator (DUEL_BROWSER_SEED, default below) and the
 server deals each test's games from the test's name (tests/browser/server.py), so a run
@@ -118,6 +122,53 @@ def _wait_for_same_version(pages: list[Page]) -> int:
     return newest
 
 
+_PRICES_SHOWN = r"""() => {
+  const board = document.querySelector('.bd');
+  if (!board) return null;
+  const faceUp = [...document.querySelectorAll('.bd-structure .bd-card.is-accessible')]
+    .filter((card) => !card.classList.contains('bd-card--back'));
+  const tags = [...document.querySelectorAll('.bd-price-now')];
+  const wonders = [...document.querySelectorAll('.bd-city--bottom .bd-wonder.is-unbuilt')];
+  return {
+    phase: board.dataset.phase,
+    faceUp: faceUp.length,
+    unpriced: faceUp.filter((card) => !card.querySelector('.bd-price-now'))
+      .map((card) => card.getAttribute('aria-label')),
+    shown: faceUp.map((card) => card.querySelector('.bd-price-shown')?.textContent ?? ''),
+    labelled: faceUp.every((card) => /Your price: /.test(card.getAttribute('aria-label'))),
+    backsPriced: document.querySelectorAll('.bd-card--back .bd-price-now').length,
+    wonders: wonders.length,
+    wondersUnpriced: wonders.filter((w) => !w.querySelector('.bd-price-now')).length,
+    othersPriced: document.querySelectorAll('.bd-city--top .bd-price-now').length,
+    unaffordable: tags.filter((tag) => tag.classList.contains('is-unaffordable')).length,
+    unaffordableMarked: tags.filter((tag) => tag.classList.contains('is-unaffordable'))
+      .every((tag) => tag.textContent.includes('✕') && tag.textContent.includes('cannot afford')),
+    trade: tags.filter((tag) => / trade\)/.test(tag.textContent)).length,
+  };
+}"""
+_PRICE_TEXT = re.compile(r"^✕?(free|\d+( \(\d+ trade\))?)$")
+
+
+def _check_prices_shown(page: Page, seat: int, acting: bool, seen: dict[str, int]) -> None:
+    """Every accessible face-up card and each of this seat's unbuilt wonders shows its
+    price, on either seat's turn; a face-down card and the other city have none."""
+    shown = page.evaluate(_PRICES_SHOWN)
+    if not shown or shown["phase"] != "play":
+        return
+    where = f"seat {seat} ({'to act' if acting else 'waiting'})"
+    assert not shown["unpriced"], f"{where}: cards without a price {shown['unpriced']}"
+    assert shown["labelled"], f"{where}: a card's label does not say its price"
+    assert all(_PRICE_TEXT.match(text) for text in shown["shown"]), (where, shown["shown"])
+    assert shown["backsPriced"] == 0 and shown["othersPriced"] == 0, (where, shown)
+    assert shown["wondersUnpriced"] == 0, f"{where}: an unbuilt wonder without a price"
+    assert shown["unaffordableMarked"], f"{where}: unaffordable without ✕ and words"
+    seen["cards"] += shown["faceUp"]
+    seen["wonders"] += shown["wonders"]
+    seen["trade"] += shown["trade"]
+    seen["unaffordable"] += shown["unaffordable"]
+    seen["waiting"] += 0 if acting else shown["faceUp"]
+
+
 def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Path) -> None:
     rng = random.Random(SEED)
     players = start_game(open_page, server, wonder_selection="draft")
@@ -133,6 +184,7 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
     shoot("draft")
     ages_shot = {_attribute(pages[0], "data-age")} - {""}
     played: list[str] = []
+    seen = {"cards": 0, "wonders": 0, "trade": 0, "unaffordable": 0, "waiting": 0}
     try:
         while len(played) < MAX_ACTIONS:
             version = _wait_for_same_version(pages)
@@ -141,6 +193,11 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
             seat = to_act.pop()
             if seat == "":
                 break
+            for viewer, page in by_seat.items():
+                _check_prices_shown(page, viewer, str(viewer) == seat, seen)
+            if seen["unaffordable"] and "prices" not in ages_shot:
+                ages_shot.add("prices")  # the first table with an unaffordable price
+                shoot("prices")
             acting = by_seat[int(seat)]
             assert _attribute(acting, "data-seat") == seat
             played.append(f"v{version} seat {seat}: {play_one(acting, rng)}")
@@ -164,6 +221,7 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
                        + "\n".join(played[-20:]))
         raise
     assert "1" in ages_shot, f"#game never showed data-age 1: {sorted(ages_shot)}"
+    assert all(seen.values()), f"prices never shown in some case: {seen}"
     # A reloaded page tells the whole game again in its log, as it was told live.
     guest = by_seat[1]
     told = guest.locator("#log li").all_inner_texts()

@@ -41,7 +41,7 @@ def _conceal(revealed: dict[str, Any]) -> dict[str, Any]:
 
 def _revealed_ids(revealed: dict[str, Any]) -> set[str]:
     shown = {slot["card"] for slot in revealed["structure"] if slot.get("revealed")}
-    return shown | _strings(revealed["hidden"])
+    return shown | _strings(revealed["hidden"], keys=False)
 
 
 def _check(game: Game) -> None:
