@@ -54,7 +54,9 @@ def test_answers_are_compressed_when_the_client_accepts_it(
                 headers, sent = _raw(client, path, accept)
                 assert headers["content-encoding"] == coding, (path, accept)
                 assert "accept-encoding" in headers["vary"].lower(), path
-                assert int(headers["content-length"]) == len(sent) < len(plain) / 2, path
+                assert len(sent) < len(plain) / 2, path
+                # A file sent in several chunks goes out chunked: no length to check then.
+                assert int(headers.get("content-length", len(sent))) == len(sent), path
                 assert decode(sent) == plain, (path, accept)
         # A small answer is sent as it is, whatever the client accepts.
         headers, _ = _raw(client, "/static/favicon.svg", "gzip, br")
