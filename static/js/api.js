@@ -3,8 +3,12 @@
 
 const KEY = (gameId) => `duel.seat.${gameId}`;
 
+// The creator's seat keeps the game's invite link too (its code is known only at creation),
+// for the game page to show while the opponent has not joined.
 export function saveSeat(gameId, credentials) {
-  localStorage.setItem(KEY(gameId), JSON.stringify({ seat: credentials.seat, token: credentials.token }));
+  const stored = { seat: credentials.seat, token: credentials.token };
+  if (typeof credentials.invite_url === "string") stored.invite_url = credentials.invite_url;
+  localStorage.setItem(KEY(gameId), JSON.stringify(stored));
 }
 
 export function loadSeat(gameId) {

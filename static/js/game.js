@@ -1,6 +1,8 @@
 // The game page: one socket to the game (docs/protocol.md), the status line with the
-// players' names, the log, the rematch controls once the game is over and the notice of
-// an admin's abort (docs/lobby.md), and the board (board.js) redrawn after every update.
+// players' names, the invite link while the creator waits, the log (one numbered entry per
+// move), the rematch controls once the game is over and the notice of an admin's abort
+// (docs/lobby.md), the your-turn notice of a background tab (title and favicon), and the
+// board (board.js) redrawn after every update.
 import { forgetSeat, loadSeat, request, saveSeat, showError } from "./api.js";
 import { describeEvents, renderBoard } from "./board.js";
 
@@ -14,6 +16,12 @@ const rematchBox = document.getElementById("rematch");
 const abortedBanner = document.getElementById("aborted-banner");
 const logList = document.getElementById("log");
 const errorBox = document.getElementById("game-error");
+const inviteBox = document.getElementById("waiting-invite");
+const inviteUrl = document.getElementById("invite-url");
+const copyButton = document.getElementById("copy-invite");
+const favicon = document.querySelector('link[rel="icon"]');
+const plainIcon = favicon?.getAttribute("href") ?? "";
+const turnIcon = root.dataset.turnIcon;
 
 const gameId = root.dataset.gameId;
 // A seat's token when this browser took the seat over HTTP; otherwise the player's
@@ -108,7 +116,7 @@ function handle(message) {
       if (message.status) status = message.status;
       if (message.abort_reason) abortReason = message.abort_reason;
       if (message.rematch) useRematch(message.rematch, false);
-      for (const missed of message.missed ?? []) logEvents(missed.events, message.view);
+      for (const missed of message.missed ?? []) logMove(missed.version, missed.events, message.view);
       show(message.version, message.view, version === message.version ? lastMove : null);
       if (message.type === "welcome" && !isClosed()) {
         for (const pending of unacknowledged.values()) send(pending);  // same client ids
@@ -118,7 +126,7 @@ function handle(message) {
       if (version !== null && message.version <= version) break;  // already shown
       if (status === "waiting") status = "active";
       if (message.view.outcome) status = "finished";
-      logEvents(message.events, message.view);
+      logMove(message.version, message.events, message.view);
       show(message.version, message.view,
         { seat: message.seat, notation: message.notation, events: message.events });
       break;
@@ -282,9 +290,10 @@ function show(newVersion, newView, move) {
   redraw();
 }
 
-// The view as the board should draw it: a closed game offers no move to anyone.
+// The view as the board should draw it: a closed game offers no move to anyone, nor does
+// a game still waiting for its second player (the creator's first pick would be refused).
 function boardView() {
-  if (!isClosed()) return view;
+  if (!isClosed() && status !== "waiting") return view;
   return { ...view, to_act: null, decision: null, legal_actions: [] };
 }
 
@@ -293,6 +302,7 @@ function redraw() {
   root.dataset.seat = seat === null ? "" : String(seat);
   showNames();
   renderRematch();
+  renderInvite();
   abortedBanner.hidden = status !== "aborted";
   abortedBanner.textContent = abortReason
     ? `An admin aborted this game: ${abortReason}` : "An admin aborted this game.";
@@ -346,8 +356,50 @@ function showNames() {
   versus.className = "versus";
   versus.textContent = " vs ";
   playersLine.replaceChildren(parts[0], versus, parts[1]);
-  document.title = `${names[0]} vs ${seatsTaken[1] ? names[1] : "…"} · 7 Wonders Duel`;
+  plainTitle = `${names[0]} vs ${seatsTaken[1] ? names[1] : "…"} · 7 Wonders Duel`;
+  showTurnNotice();
 }
+
+// ---------------------------------------------------------------------------------------
+// The your-turn notice of a background tab, and the invite link while waiting
+// ---------------------------------------------------------------------------------------
+
+let plainTitle = document.title;
+
+function myDecision() {
+  return status === "active" && view !== null && !view.outcome && seat !== null
+    && view.to_act === seat;
+}
+
+// While the tab is hidden and this player has a decision to make, the title says so and
+// the favicon carries a dot; both come back as the tab is shown or the turn passes.
+function showTurnNotice() {
+  const notice = document.visibilityState === "hidden" && myDecision();
+  root.dataset.turnNotice = notice ? "on" : "";
+  document.title = notice ? `● Your turn — ${plainTitle}` : plainTitle;
+  const icon = notice && turnIcon ? turnIcon : plainIcon;
+  if (favicon && favicon.getAttribute("href") !== icon) favicon.setAttribute("href", icon);
+}
+
+document.addEventListener("visibilitychange", showTurnNotice);
+
+// The creator's browser keeps the link from creating the game (api.js's saveSeat).
+function renderInvite() {
+  const link = status === "waiting" && seat === 0 ? credentials?.invite_url : null;
+  inviteBox.hidden = !link;
+  if (link && inviteUrl.value !== link) inviteUrl.value = link;
+}
+
+copyButton.addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(inviteUrl.value);
+    copyButton.textContent = "Copied";
+  } catch {
+    inviteUrl.focus();
+    inviteUrl.select();  // the clipboard may be refused: leave it selected to copy by hand
+    copyButton.textContent = "Select and copy";
+  }
+});
 
 function setConnection(state, text) {
   connectionBadge.dataset.state = state;
@@ -360,12 +412,15 @@ function showPresence(seats) {
     .map((s) => `${names[s]} ${seats[s] ? "is here" : "is away"}`).join(" · ");
 }
 
-function logEvents(events, newView = view) {
-  for (const sentence of describeEvents({ view: newView, seat, catalog, names }, events)) {
-    const item = document.createElement("li");
-    item.textContent = sentence.endsWith(".") ? sentence : `${sentence}.`;
-    logList.prepend(item);
-  }
+// One entry per move, numbered by the version it made (the first move is 1), newest first.
+function logMove(moveVersion, events, newView = view) {
+  const sentences = describeEvents({ view: newView, seat, catalog, names }, events)
+    .map((sentence) => (sentence.endsWith(".") ? sentence : `${sentence}.`));
+  const item = document.createElement("li");
+  item.value = moveVersion;
+  item.dataset.version = String(moveVersion);
+  item.textContent = sentences.length ? sentences.join(" ") : "A move was made.";
+  logList.prepend(item);
 }
 
 function useSummary(summary) {

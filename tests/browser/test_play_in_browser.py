@@ -11,6 +11,7 @@ The game page's contract (templates/game.html, static/js/game.js, static/js/boar
 - on a player's own normal turn each accessible card of the structure is a
   ``button[data-card]`` that opens a panel of option buttons (``[data-action]``);
 - ``#end-screen`` is visible once the game is over;
+- ``#log`` holds one ``li`` per move, its value the move's number (the version it made);
 - in the play phase, on either seat's turn, every accessible face-up card of the structure
   and each of the viewer's unbuilt wonders carries a ``.bd-price-now`` tag (its
   ``.bd-price-shown`` part: "free", or coins with "(N trade)"; an unaffordable one is
@@ -222,10 +223,13 @@ def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Pa
         raise
     assert "1" in ages_shot, f"#game never showed data-age 1: {sorted(ages_shot)}"
     assert all(seen.values()), f"prices never shown in some case: {seen}"
-    # A reloaded page tells the whole game again in its log, as it was told live.
+    # The log has one entry per move, numbered by the move, newest first; a reloaded page
+    # tells the whole game again in its log, as it was told live.
     guest = by_seat[1]
     told = guest.locator("#log li").all_inner_texts()
-    assert len(told) >= len(played)
+    assert len(told) == len(played)
+    numbers = guest.locator("#log li").evaluate_all("items => items.map((i) => i.value)")
+    assert numbers == list(range(len(played), 0, -1))
     guest.reload()
     expect(guest.locator("#end-screen")).to_be_visible()
     expect(guest.locator("#log li")).to_have_count(len(told))
