@@ -5,6 +5,7 @@
 // board (board.js) redrawn after every update.
 import { forgetSeat, loadSeat, request, saveSeat, showError } from "./api.js";
 import { describeEvents, renderBoard } from "./board.js";
+import { newClientId, Socket } from "./socket.js";
 
 const root = document.getElementById("game");
 const boardRoot = document.getElementById("board");
@@ -40,24 +41,18 @@ let abortReason = null;
 let view = null;
 let version = null;        // the version of the view shown; null before the first
 let lastMove = null;
-let socket = null;
-let joined = false;        // the current socket's join was welcomed
-let reconnectDelay = 500;
-const unacknowledged = new Map();  // client_id -> the action message, resent until acked
-
-function newClientId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)),
-    (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function socketUrl() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ws/games/${gameId}`;
-}
+// The socket (socket.js) reconnects, answers pings, joins again on every new socket, and
+// keeps each action until its ack, sent again (same client id) after a reconnect or an
+// `unavailable` answer.
+const CONNECTION_TEXT = { connecting: "Connecting…", online: "Connected", offline: "Reconnecting…" };
+const connection = new Socket(`/ws/games/${gameId}`, {
+  onOpen: sendJoin,
+  onMessage: handle,
+  onStateChange: (state) => setConnection(state, CONNECTION_TEXT[state]),
+});
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  connection.send(message);
 }
 
 // Aborted games and imported records take no more actions.
@@ -75,27 +70,7 @@ function act(action) {
     showError(errorBox, { message: "The game starts when your opponent joins." });
     return;
   }
-  const clientId = newClientId();
-  const message = { type: "action", action, version, client_id: clientId };
-  unacknowledged.set(clientId, message);
-  send(message);
-}
-
-function connect() {
-  setConnection("connecting", "Connecting…");
-  socket = new WebSocket(socketUrl());
-  joined = false;
-  socket.addEventListener("open", () => {
-    reconnectDelay = 500;
-    sendJoin();
-  });
-  socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
-    joined = false;
-    setConnection("offline", "Reconnecting…");
-    setTimeout(connect, reconnectDelay);
-    reconnectDelay = Math.min(reconnectDelay * 2, 8000);
-  });
+  connection.sendTracked({ type: "action", action, version, client_id: newClientId() });
 }
 
 function sendJoin() {
@@ -110,17 +85,14 @@ function handle(message) {
   switch (message.type) {
     case "welcome":
     case "state":
-      joined = true;
-      setConnection("online", "Connected");
       seat = message.seat;
       if (message.status) status = message.status;
       if (message.abort_reason) abortReason = message.abort_reason;
       if (message.rematch) useRematch(message.rematch, false);
       for (const missed of message.missed ?? []) logMove(missed.version, missed.events, message.view);
       show(message.version, message.view, version === message.version ? lastMove : null);
-      if (message.type === "welcome" && !isClosed()) {
-        for (const pending of unacknowledged.values()) send(pending);  // same client ids
-      }
+      if (isClosed()) connection.forgetAll();  // nothing will be accepted any more
+      connection.ready();  // online; the actions not yet acked go again, same client ids
       break;
     case "update":
       if (version !== null && message.version <= version) break;  // already shown
@@ -129,9 +101,6 @@ function handle(message) {
       logMove(message.version, message.events, message.view);
       show(message.version, message.view,
         { seat: message.seat, notation: message.notation, events: message.events });
-      break;
-    case "ack":
-      unacknowledged.delete(message.client_id);
       break;
     case "rematch":
       declinedBy = message.declined_by ?? null;
@@ -151,33 +120,19 @@ function handle(message) {
         refreshSummary();  // someone joined: learn their name (and that the game started)
       }
       break;
-    case "ping":
-      send({ type: "pong" });
-      break;
     default:
       break;
   }
 }
 
-const RETRY_MS = 2000;  // after `unavailable`: the server could not reach its records
-
 function handleError(message) {
   if (message.code === "unavailable") {
-    // Nothing was changed: ask again soon, the same join or the same action (its client id
-    // makes sure it is applied once).
+    // Nothing was changed: the socket asks again soon, the same join or the same action
+    // (its client id makes sure it is applied once).
     showError(errorBox, { message: message.message });
-    const current = socket;
-    setTimeout(() => {
-      if (socket !== current) return;  // a new socket joins and resends by itself
-      if (!joined) sendJoin();
-      else if (message.client_id && unacknowledged.has(message.client_id)) {
-        send(unacknowledged.get(message.client_id));
-      }
-    }, RETRY_MS);
     return;
   }
-  if (message.client_id) unacknowledged.delete(message.client_id);
-  if (message.code === "bad_credentials" && !joined && credentials) {
+  if (message.code === "bad_credentials" && !connection.isReady && credentials) {
     // The stored token holds no seat here (any more): join as the session's player.
     forgetSeat(gameId);
     credentials = null;
@@ -194,7 +149,7 @@ function handleError(message) {
 
 function becomeAborted() {
   status = "aborted";
-  unacknowledged.clear();  // nothing will be accepted any more
+  connection.forgetAll();  // nothing will be accepted any more
   redraw();
 }
 
@@ -454,7 +409,7 @@ async function start() {
     showError(errorBox, error);
     return;
   }
-  connect();
+  connection.start();
 }
 
 start();

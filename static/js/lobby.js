@@ -4,6 +4,7 @@
 import {
   ApiError, checkName, currentPlayer, pickName, request, saveSeat, showError, showPlayerInHeader,
 } from "./api.js";
+import { Socket } from "./socket.js";
 
 const root = document.getElementById("lobby");
 
@@ -133,48 +134,35 @@ cancelNameButton.addEventListener("click", () => {
 // The lobby socket
 // ---------------------------------------------------------------------------------------
 
-const FIRST_RETRY_MS = 500;
-const LAST_RETRY_MS = 10_000;
-let socket = null;
-let synced = false;       // the current socket has sent its first picture
-let retryDelay = FIRST_RETRY_MS;
-let retryTimer = null;
-let leaving = false;
+// The socket (socket.js) reconnects with backoff and answers pings; the server sends its
+// first picture unasked, which makes the socket ready. A "play" refused as `unavailable`
+// goes again (onRetry).
+const CONNECTION_TEXT = {
+  connecting: "Connecting…", online: "Live", offline: "Offline: reconnecting…",
+};
+const connection = new Socket("/ws/lobby", {
+  onMessage: handleLobbyMessage,
+  onRetry: sendPlay,
+  onStateChange: (state) => {
+    if (state === "connecting") {
+      queue.sentOnSocket = false;
+      queue.confirmed = false;
+      showQueue();
+    }
+    setConnection(state, CONNECTION_TEXT[state]);
+  },
+});
 
 function connectLobby() {
-  clearTimeout(retryTimer);
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const opened = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
-  socket = opened;
-  synced = false;
-  queue.sentOnSocket = false;
-  queue.confirmed = false;
-  showQueue();
-  setConnection("connecting", "Connecting…");
-  opened.addEventListener("message", (event) => {
-    if (opened === socket) handleLobbyMessage(JSON.parse(event.data));
-  });
-  opened.addEventListener("close", () => {
-    if (opened !== socket || leaving) return;  // replaced on purpose, or the page is going
-    socket = null;
-    synced = false;
-    setConnection("offline", "Offline: reconnecting…");
-    retryTimer = setTimeout(connectLobby, retryDelay + Math.random() * 250);
-    retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
-  });
+  connection.start();
 }
 
 function reconnectLobby() {
-  const old = socket;
-  socket = null;  // its close must not schedule a retry
-  old?.close();
-  connectLobby();
+  connection.reconnect();
 }
 
 function send(message) {
-  if (socket?.readyState !== WebSocket.OPEN) return false;
-  socket.send(JSON.stringify(message));
-  return true;
+  return connection.send(message);
 }
 
 function setConnection(state, text) {
@@ -203,9 +191,6 @@ function handleLobbyMessage(message) {
     case "error":
       handleSocketError(message);
       break;
-    case "ping":
-      send({ type: "pong" });
-      break;
     default:
       break;
   }
@@ -213,11 +198,7 @@ function handleLobbyMessage(message) {
 
 function usePicture(message) {
   picture = message;
-  if (!synced) {
-    synced = true;
-    retryDelay = FIRST_RETRY_MS;
-    setConnection("online", "Live");
-  }
+  connection.ready();
   if (!editingName || message.player) {
     player = message.player;
     nameKnownYet = true;
@@ -231,8 +212,6 @@ function usePicture(message) {
   }
 }
 
-const PLAY_RETRY_MS = 2000;
-
 function handleSocketError(message) {
   if (message.code === "no_player") {
     stopWaiting("");
@@ -242,11 +221,11 @@ function handleSocketError(message) {
   }
   showError(queue.state === "waiting" ? queueStatus : lobbyError, message);
   if (message.code === "unavailable" && queue.state === "waiting") {
-    // Not in the queue: the server could not reach its records. Ask again soon.
+    // Not in the queue: the server could not reach its records. The socket asks again
+    // soon (onRetry: sendPlay).
     queue.sentOnSocket = false;
     queue.confirmed = false;
     showQueue();
-    setTimeout(sendPlay, PLAY_RETRY_MS);
   }
 }
 
@@ -278,7 +257,7 @@ function startPlay() {
 }
 
 function sendPlay() {
-  if (queue.state !== "waiting" || queue.sentOnSocket || !synced) return;
+  if (queue.state !== "waiting" || queue.sentOnSocket || !connection.isReady) return;
   if (!send({ type: "play" })) return;
   queue.sentOnSocket = true;
   if (!queue.queued) {
@@ -337,14 +316,11 @@ cancelPlayButton.addEventListener("click", () => {
 
 // Leaving the page leaves the queue: the server drops a closed socket from it.
 window.addEventListener("pagehide", () => {
-  leaving = true;
-  clearTimeout(retryTimer);
-  socket?.close();
+  connection.stop();
 });
 
 window.addEventListener("pageshow", (event) => {
   if (!event.persisted) return;  // back from the page cache: the old socket is gone
-  leaving = false;
   if (queue.state !== "idle") stopWaiting("");
   connectLobby();
 });
