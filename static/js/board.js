@@ -175,6 +175,18 @@ function hidden(text) {
   return h("span", { class: "bd-sr" }, text);
 }
 
+// The content of a control named by its content: the drawn face, hidden from assistive
+// technology, then the words that say all it shows. No aria-label then disagrees with the
+// text on screen (glyph letters and figures that no label can repeat word for word:
+// WCAG 2.5.3, axe's label-content-name-mismatch), and the name still starts with the
+// thing's own name, as printed on it.
+function spokenAs(label, content) {
+  const face = [content].flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Element ? c : h("span", {}, c instanceof Node ? c : String(c))));
+  for (const element of face) element.setAttribute("aria-hidden", "true");
+  return [...face, hidden(label)];
+}
+
 function plural(n, word, many = `${word}s`) {
   return `${n} ${n === 1 ? word : many}`;
 }
@@ -478,12 +490,14 @@ function cardFaceParts(ctx, id) {
   const card = cardInfo(ctx, id);
   const color = COLOR_INFO[card.color] ?? { mark: "?" };
   return [
-    h("span", { class: "bd-card-band" },
-      h("span", { class: "bd-card-mark", "aria-hidden": "true" }, color.mark),
+    // The chips are hidden from assistive technology: the card's label says it all in
+    // words, and starts with the card's name (the text a speech user reads off the card).
+    h("span", { class: "bd-card-band", "aria-hidden": "true" },
+      h("span", { class: "bd-card-mark" }, color.mark),
       h("span", { class: "bd-card-fx" }, effectChips(card.effect_details), points(card.points)),
       card.chain_to ? h("span", { class: "bd-card-chain-to" }, chainChip(card.chain_to, "gives")) : null),
     h("span", { class: "bd-card-name" }, card.name),
-    h("span", { class: "bd-card-cost" }, costChips(card.cost),
+    h("span", { class: "bd-card-cost", "aria-hidden": "true" }, costChips(card.cost),
       card.chain_from ? chainChip(card.chain_from, "free with") : null),
   ];
 }
@@ -660,7 +674,6 @@ function actionButton(ctx, notation, fallbackAction, content, props = {}) {
     "data-action": notation,
     "data-focus-key": notation,
     disabled: !allowed,
-    "aria-label": props.label ?? null,
     "aria-describedby": props.describedby ?? null,
     onclick: () => {
       if (!allowed) return;
@@ -669,7 +682,7 @@ function actionButton(ctx, notation, fallbackAction, content, props = {}) {
       if (dialog?.open) dialog.close();
       ctx.handlers?.act?.(action);
     },
-  }, content);
+  }, props.label ? spokenAs(props.label, content) : content);
 }
 
 function renderPrompt(ctx) {
@@ -932,8 +945,8 @@ function renderCityCards(ctx, player, marks) {
   return h("div", { class: "bd-cards" },
     h("h3", { class: "bd-sub" }, `Buildings (${count})`),
     groups.length
-      ? h("div", { class: "bd-color-groups" }, groups.map((color) => h("section", {
-        class: `bd-color-group bd-card--${color}`,
+      ? h("div", { class: "bd-color-groups" }, groups.map((color) => h("div", {
+        class: `bd-color-group bd-card--${color}`, role: "group",
         "aria-label": `${color} cards: ${byColor[color].length}`,
       },
       h("h4", { class: "bd-color-head" },
@@ -1196,7 +1209,7 @@ function structureCard(ctx, slot) {
   let label = describeCard(ctx, slot.card);
   if (slot.accessible) label += ". Can be taken";
   if (price) label += `. ${priceNowWords(price)}`;
-  if (isNew) label += ". Just turned face up";
+  if (isNew) label += ". New: just turned face up";
 
   const interactive = ctx.myTurn && ctx.decision?.kind === "play_card" && slot.accessible && ctx.cardOptions.has(slot.card);
   if (interactive) {
@@ -1207,9 +1220,8 @@ function structureCard(ctx, slot) {
       "data-card": slot.card,
       "data-focus-key": `card:${slot.card}`,
       "aria-haspopup": "dialog",
-      "aria-label": `${label}. Open its options`,
       onclick: () => openCardOptions(ctx, slot.card),
-    }, cardFaceParts(ctx, slot.card), newBadge, priceTag(ctx, price));
+    }, spokenAs(`${label}. Open its options`, [cardFaceParts(ctx, slot.card), newBadge, priceTag(ctx, price)]));
   }
   return h("div", { class: classes.join(" "), role: "img", "aria-label": label, title: label },
     cardFaceParts(ctx, slot.card), newBadge, priceTag(ctx, price));

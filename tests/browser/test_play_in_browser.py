@@ -134,9 +134,11 @@ _PRICES_SHOWN = r"""() => {
     phase: board.dataset.phase,
     faceUp: faceUp.length,
     unpriced: faceUp.filter((card) => !card.querySelector('.bd-price-now'))
-      .map((card) => card.getAttribute('aria-label')),
+      .map((card) => card.getAttribute('aria-label') ?? card.textContent),
     shown: faceUp.map((card) => card.querySelector('.bd-price-shown')?.textContent ?? ''),
-    labelled: faceUp.every((card) => /Your price: /.test(card.getAttribute('aria-label'))),
+    // A card to click is named by its content (the words in its .bd-sr), others by aria-label.
+    labelled: faceUp.every((card) => /Your price: /.test(card.getAttribute('aria-label')
+      ?? card.querySelector(':scope > .bd-sr')?.textContent)),
     backsPriced: document.querySelectorAll('.bd-card--back .bd-price-now').length,
     wonders: wonders.length,
     wondersUnpriced: wonders.filter((w) => !w.querySelector('.bd-price-now')).length,
