@@ -20,18 +20,17 @@ import argparse
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.browser.server
+from tests.browser.server import free_port, post_json, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -42,59 +41,24 @@ STARTUP_SECONDS = 30.0
 TARGETS = {"first load": 60_000, "reload": 10_000}
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status) == 200
-    except (urllib.error.URLError, OSError):
-        return False
-
-
 @contextmanager
 def running_server(workdir: Path) -> Iterator[str]:
     """The application on a fresh SQLite file, as ``make run`` serves it: its base URL."""
-    port = _free_port()
+    port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     env = {name: value for name, value in os.environ.items() if not name.startswith("DUEL_")}
     env.update(DUEL_DATABASE_URL=f"sqlite+aiosqlite:///{workdir / 'duel.db'}",
                DUEL_PUBLIC_URL=base_url, DUEL_SECRET_KEY=secrets.token_urlsafe(32))
     subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, env=env,
                    check=True, capture_output=True, timeout=120)
-    log_path = workdir / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-             "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+               "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576"]
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not _answers(base_url + "/"):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start:\n"
-                                 + log_path.read_text(errors="replace"))
-            time.sleep(0.1)
-        yield base_url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
+        with serving(command, cwd=ROOT, env=env, log_path=workdir / "server.log",
+                     base_url=base_url, startup_seconds=STARTUP_SECONDS) as url:
+            yield url
+    except RuntimeError as error:
+        raise SystemExit(str(error)) from None
 
 
 @dataclass
@@ -175,10 +139,10 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="duel-delivery-") as workdir, \
             running_server(Path(workdir)) as base_url:
-        created = _post(base_url + "/api/games", {"name": "Ann"})
+        created = post_json(base_url + "/api/games", {"name": "Ann"})
         game_id = created["game_id"]
-        _post(f"{base_url}/api/games/{game_id}/join",
-              {"invite_code": created["invite_code"], "name": "Bo"})
+        post_json(f"{base_url}/api/games/{game_id}/join",
+                  {"invite_code": created["invite_code"], "name": "Bo"})
         seat = json.dumps({"seat": 0, "token": created["token"]})
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,

@@ -23,7 +23,6 @@ import os
 import random
 import re
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -47,7 +46,8 @@ from playwright.sync_api import (
 )
 from websockets.sync.client import ClientConnection, connect
 
-from tests.browser.server import QUICK_MATCH_PATH
+from tests.browser import server as server_process
+from tests.browser.server import QUICK_MATCH_PATH, free_port, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent  # the virtual environment's bin/ (.venv/bin)
@@ -68,20 +68,6 @@ WAIT_MS = 10_000  # for one action to reach both pages
 GAME_URL = re.compile(r"/games/([^/?#]+)$")
 
 expect.set_options(timeout=EXPECT_MS)
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status) == 200
-    except (urllib.error.URLError, OSError):
-        return False
 
 
 @pytest.fixture(scope="session")
@@ -111,7 +97,7 @@ def _seeds_of_the_test(request: pytest.FixtureRequest, server_workdir: Path) -> 
 def server(server_workdir: Path) -> Iterator[str]:
     """The real server on 127.0.0.1 and a fresh SQLite database; yields its base URL."""
     workdir = server_workdir
-    port = _free_port()
+    port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     env = {name: value for name, value in os.environ.items() if not name.startswith("DUEL_")}
     env["DUEL_DATABASE_URL"] = f"sqlite+aiosqlite:///{workdir / 'duel.db'}"
@@ -125,27 +111,12 @@ def server(server_workdir: Path) -> Iterator[str]:
                               capture_output=True, text=True, timeout=120, check=False)
     if migrated.returncode != 0:
         pytest.fail(f"alembic upgrade head failed:\n{migrated.stdout}{migrated.stderr}")
-    log_path = workdir / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tests.browser.server", "--host", "127.0.0.1",
-             "--port", str(port), "--test-file", str(_test_file(workdir))],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not _answers(base_url + "/"):
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the server did not answer at {base_url}:\n"
-                            + log_path.read_text(errors="replace"))
-            time.sleep(0.1)
-        yield base_url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    command = [sys.executable, "-m", "tests.browser.server", "--host", "127.0.0.1",
+               "--port", str(port), "--test-file", str(_test_file(workdir))]
+    with serving(command, cwd=ROOT, env=env, log_path=workdir / "server.log",
+                 base_url=base_url, startup_seconds=STARTUP_SECONDS,
+                 stop_seconds=STOP_SECONDS) as url:
+        yield url
 
 
 @pytest.fixture
@@ -337,11 +308,7 @@ SOCKET_SECONDS = 10.0  # for one message on a test's own game socket
 
 def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
     """POST ``body`` to the running server as a script would (no browser): the answer."""
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=SOCKET_SECONDS) as response:
-        answer: dict[str, Any] = json.loads(response.read())
-        return answer
+    return server_process.post_json(url, body, timeout=SOCKET_SECONDS)
 
 
 def quick_match_waiting(server: str) -> list[str]:

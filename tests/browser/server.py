@@ -17,8 +17,16 @@ options. Two things differ, both for the tests alone (no production setting):
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +37,56 @@ from app.main import create_app
 from app.services.games import SEED_BITS
 
 QUICK_MATCH_PATH = "/_test/quick-match"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return int(response.status) == 200
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@contextmanager
+def serving(command: list[str], *, cwd: Path, env: dict[str, str], log_path: Path,
+            base_url: str, startup_seconds: float = 30.0,
+            stop_seconds: float = 10.0) -> Iterator[str]:
+    """Run a server ``command`` (its output in ``log_path``) until it answers at
+    ``base_url``; yields that URL, and stops the server on the way out. A server that
+    exits or stays silent past ``startup_seconds`` raises RuntimeError with its log."""
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=log,
+                                   stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + startup_seconds
+        while not _answers(base_url + "/"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not answer at {base_url}:\n"
+                                   + log_path.read_text(errors="replace"))
+            time.sleep(0.1)
+        yield base_url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=stop_seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def post_json(url: str, body: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+    """POST ``body`` to the running server as a script would (no browser): the answer."""
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
 
 
 class SeedsOfTheTest:
