@@ -16,8 +16,18 @@ from __future__ import annotations
 from typing import Any
 
 from . import costs
-from .actions import Action, BuildCard, BuildWonder
-from .cards import CARDS, CHAIN_SYMBOLS, COLOR_NAMES, RESOURCES, SCIENCE_SYMBOLS, TOKENS, WONDERS
+from .actions import BuildCard, BuildWonder
+from .cards import (
+    CARD_BY_ID,
+    CARDS,
+    CHAIN_SYMBOLS,
+    COLOR_NAMES,
+    RESOURCES,
+    SCIENCE_SYMBOLS,
+    TOKENS,
+    WONDER_BY_ID,
+    WONDERS,
+)
 from .game import WONDER_CAP, Game
 from .layouts import LAYOUTS
 from .scoring import score_sheet
@@ -131,30 +141,65 @@ def _decision(game: Game, viewer: int | None, reveal: bool) -> dict[str, Any] | 
     return out
 
 
-def legal_actions_with_costs(game: Game) -> list[dict[str, Any]]:
-    """The legal actions of the seat to act, each with its notation, JSON form and, for
-    builds, the exact payment."""
+class PaymentBook:
+    """One seat's payments at one moment, each worked out once however many parts of a view
+    ask for it (the legal actions, the card options and the prices all show payments)."""
+
+    __slots__ = ("_cards", "_me", "_them", "_wonders")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        state = game.state
+        self._me, self._them = state.players[seat], state.players[1 - seat]
+        self._cards: dict[int, costs.Payment] = {}
+        self._wonders: dict[int, costs.Payment] = {}
+
+    def card(self, index: int) -> costs.Payment:
+        payment = self._cards.get(index)
+        if payment is None:
+            payment = self._cards[index] = costs.card_payment(self._me, self._them, index)
+        return payment
+
+    def wonder(self, index: int) -> costs.Payment:
+        payment = self._wonders.get(index)
+        if payment is None:
+            payment = self._wonders[index] = costs.wonder_payment(self._me, self._them, index)
+        return payment
+
+
+def _book_of_the_seat_to_act(game: Game, book: PaymentBook | None) -> PaymentBook | None:
     seat = game.to_act
+    if book is not None or seat is None:
+        return book
+    return PaymentBook(game, seat)
+
+
+def legal_actions_with_costs(game: Game, book: PaymentBook | None = None
+                             ) -> list[dict[str, Any]]:
+    """The legal actions of the seat to act, each with its notation, JSON form and, for
+    builds, the exact payment (from ``book``, that seat's, when given)."""
+    book = _book_of_the_seat_to_act(game, book)
     out = []
     for action in game.legal_actions():
         entry: dict[str, Any] = {"notation": str(action), "action": action.to_json()}
-        payment = _payment(game, seat, action)
-        if payment is not None:
-            entry["payment"] = payment
+        if book is not None and isinstance(action, BuildCard):
+            entry["payment"] = book.card(CARD_BY_ID[action.card].index).to_json()
+        elif book is not None and isinstance(action, BuildWonder):
+            entry["payment"] = book.wonder(WONDER_BY_ID[action.wonder].index).to_json()
         out.append(entry)
     return out
 
 
-def card_options(game: Game) -> list[dict[str, Any]]:
+def card_options(game: Game, book: PaymentBook | None = None) -> list[dict[str, Any]]:
     """For the seat to act on a normal turn: every accessible card with everything it could
-    do with it, each with its payment and whether it is allowed (exactly the actions in
-    ``legal_actions``) and, if not, why."""
+    do with it, each with its payment (from ``book``, that seat's, when given) and whether
+    it is allowed (exactly the actions in ``legal_actions``) and, if not, why."""
     decision = game.decision
     if decision is None or decision.kind != DecisionKind.PLAY_CARD:
         return []
+    book = book or PaymentBook(game, decision.seat)
     legal = {str(action) for action in game.legal_actions()}
     state = game.state
-    me, them = state.players[decision.seat], state.players[1 - decision.seat]
+    me = state.players[decision.seat]
 
     def option(notation: str, payment: costs.Payment, **fields: Any) -> dict[str, Any]:
         out = {**fields, "allowed": notation in legal, "payment": payment.to_json()}
@@ -164,14 +209,13 @@ def card_options(game: Game) -> list[dict[str, Any]]:
                              else f"costs {payment.total} coins, you have {me.coins}")
         return out
 
-    wonder_payments = [(WONDERS[w].id, costs.wonder_payment(me, them, w))
-                       for w in me.unbuilt_wonders()]
+    wonder_payments = [(WONDERS[w].id, book.wonder(w)) for w in me.unbuilt_wonders()]
     out = []
     for slot in state.accessible:
         card = CARDS[state.structure[slot]]
         out.append({
             "card": card.id, "slot": slot,
-            "build": option(f"build:{card.id}", costs.card_payment(me, them, card.index)),
+            "build": option(f"build:{card.id}", book.card(card.index)),
             "discard": {"allowed": True, "coins": costs.sale_value(me)},
             "wonders": [option(f"wonder:{wonder}:{card.id}", payment, wonder=wonder)
                         for wonder, payment in wonder_payments],
@@ -179,7 +223,8 @@ def card_options(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def seat_prices(game: Game, seat: int) -> dict[str, dict[str, dict[str, Any]]]:
+def seat_prices(game: Game, seat: int, book: PaymentBook | None = None
+                ) -> dict[str, dict[str, dict[str, Any]]]:
     """What building each accessible face-up card and each unbuilt wonder of ``seat`` would
     cost that seat right now, whoever is to act: ``{"cards": {card: price}, "wonders":
     {wonder: price}}``, each price ``{"total", "coins", "trade", "chain", "affordable"}``.
@@ -189,13 +234,13 @@ def seat_prices(game: Game, seat: int) -> dict[str, dict[str, dict[str, Any]]]:
     state = game.state
     if state.phase != Phase.PLAY:
         return {"cards": {}, "wonders": {}}
-    me, them = state.players[seat], state.players[1 - seat]
+    book = book or PaymentBook(game, seat)
+    me = state.players[seat]
     structure, face_up, coins = state.structure, state.face_up, me.coins
     return {
-        "cards": {CARDS[structure[slot]].id:
-                  _price(costs.card_payment(me, them, structure[slot]), coins)
+        "cards": {CARDS[structure[slot]].id: _price(book.card(structure[slot]), coins)
                   for slot in state.accessible if face_up[slot]},
-        "wonders": {WONDERS[w].id: _price(costs.wonder_payment(me, them, w), coins)
+        "wonders": {WONDERS[w].id: _price(book.wonder(w), coins)
                     for w in me.unbuilt_wonders()},
     }
 
@@ -204,16 +249,6 @@ def _price(payment: costs.Payment, coins: int) -> dict[str, Any]:
     total = payment.total
     return {"total": total, "coins": payment.coins, "trade": payment.trade,
             "chain": payment.chain, "affordable": total <= coins}
-
-
-def _payment(game: Game, seat: int | None, action: Action) -> dict[str, object] | None:
-    if seat is None:
-        return None
-    if isinstance(action, BuildCard):
-        return game.card_payment(seat, action.card).to_json()
-    if isinstance(action, BuildWonder):
-        return game.wonder_payment(seat, action.wonder).to_json()
-    return None
 
 
 def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any]:
@@ -256,11 +291,13 @@ def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any
     if state.phase == Phase.DRAFT:
         out["draft"] = {"round": 1 if state.draft_step < 4 else 2,
                         "offer": _ids(state.draft_offer, WONDERS)}
-    if seat is not None and state.phase == Phase.PLAY:
-        out["prices"] = seat_prices(game, seat)
-    if seat is not None and game.to_act == seat:
-        out["legal_actions"] = legal_actions_with_costs(game)
-        out["card_options"] = card_options(game)
+    if seat is not None:
+        book = PaymentBook(game, seat)  # each payment worked out once for the whole view
+        if state.phase == Phase.PLAY:
+            out["prices"] = seat_prices(game, seat, book)
+        if game.to_act == seat:
+            out["legal_actions"] = legal_actions_with_costs(game, book)
+            out["card_options"] = card_options(game, book)
     if reveal:
         out["hidden"] = _hidden(game)
     return out
