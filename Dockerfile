@@ -1,5 +1,15 @@
 # The game server: `docker compose up` runs it with PostgreSQL (docker-compose.yml).
 # On start it migrates the database named by DUEL_DATABASE_URL, then serves port 8000.
+
+# The browser libraries (Preact, htm) from the npm registry, at the versions
+# package-lock.json pins. Only node_modules goes on to the image: nothing is built or
+# bundled, and the server serves a few of its files at /vendor (app/api/delivery.py).
+FROM node:20-slim AS client
+WORKDIR /client
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# The server's image: Python, no Node.
 FROM python:3.11-slim
 
 ENV DUEL_ENVIRONMENT=production \
@@ -20,7 +30,8 @@ COPY alembic.ini ./
 COPY migrations ./migrations
 
 # The browser pages. uvicorn imports `app` from the working directory (its --app-dir),
-# and the pages are served from beside it.
+# and the pages are served from beside it, the npm libraries too (node_modules).
+COPY --from=client /client/node_modules ./node_modules
 COPY templates ./templates
 COPY static ./static
 

@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+# The browser libraries (package.json, package-lock.json), served at /vendor.
+NODE_STAMP := node_modules/.installed-stamp
 GAMES  ?= 2000
 
 .PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench clean browsers
@@ -13,9 +15,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 # Migrates the database (an embedded SQLite file unless DUEL_DATABASE_URL says otherwise),
 # then serves http://127.0.0.1:8000 (API docs at /docs).
-run: $(STAMP)
+run: $(STAMP) $(NODE_STAMP)
 	$(BIN)/alembic upgrade head
 	$(BIN)/uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000 \
 		--ws-max-size 1048576
@@ -32,13 +38,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict app
 
-pytest: $(STAMP) browsers
+pytest: $(STAMP) $(NODE_STAMP) browsers
 	$(BIN)/pytest -n 2 -q
 
 # The heavy runs the default suite samples: every random game with every view scanned,
 # every seed of the socket scan (`-m long`), and the property tests searching for new
 # examples instead of repeating the default run's.
-test-long: $(STAMP)
+test-long: $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest -n 2 -q -m 'long or hypothesis' --hypothesis-profile=explore
 
 # The browser tests (tests/browser) drive Debian's chromium through Playwright; install it
@@ -68,10 +74,10 @@ pytest-compiled: compile
 	DUEL_EXPECT_COMPILED=1 PYTHONPATH=$(CURDIR)/build/mypyc $(BIN)/pytest -n 2 -q \
 		-p no:cacheprovider -m 'compiled and not long' tests/engine
 
-bench: $(STAMP) browsers
+bench: $(STAMP) $(NODE_STAMP) browsers
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled
 	$(BIN)/python bench/server.py
-	$(BIN)/python bench/delivery.py
+	$(BIN)/python bench/render.py
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from app.api import admin, catalog, lobby, pages, players, routes, ws
-from app.api.delivery import StaticAssets, add_compression
+from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.clock import SystemClock
@@ -120,4 +120,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(admin.router)
     app.mount("/static", StaticAssets(pages.STATIC), name="static")
+    app.mount("/vendor", StaticAssets(pages.VENDOR, only=frozenset(VENDOR_MODULES.values())),
+              name="vendor")
     return app

@@ -21,6 +21,7 @@ import pytest
 import yaml  # PyYAML comes with uvicorn[standard], a dependency of the project
 
 from app.api import pages
+from app.api.delivery import VENDOR_MODULES
 from app.config import Settings
 from app.db.session import make_engine
 
@@ -35,11 +36,24 @@ class Instruction:
     arguments: str
     workdir: str
     """The working directory in effect when the instruction runs."""
+    stage: int
+    """The index of the build stage it belongs to (its FROM included)."""
 
 
-def _instructions() -> list[Instruction]:
-    """The Dockerfile's instructions, continuation lines joined, comments dropped, each
-    with the WORKDIR it runs in."""
+@dataclass(frozen=True)
+class Stage:
+    """One build stage: a FROM and the instructions up to the next. The last one is the
+    image that runs; the others only give it files (``COPY --from=<name>``)."""
+
+    index: int
+    name: str | None
+    base: str
+    """The image (or earlier stage) it starts from."""
+    instructions: tuple[Instruction, ...]
+
+
+def _logical_lines() -> list[str]:
+    """The Dockerfile's lines, continuation lines joined, comments dropped."""
     logical: list[str] = []
     pending = ""
     for line in (ROOT / "Dockerfile").read_text().splitlines():
@@ -54,19 +68,69 @@ def _instructions() -> list[Instruction]:
         logical.append(pending + stripped)
         pending = ""
     assert not pending, "the Dockerfile ends inside a continued line"
-    out = []
+    return logical
+
+
+def _stages() -> list[Stage]:
+    """The build stages in order, each instruction with the WORKDIR it runs in. A stage
+    built on an earlier one starts in that one's working directory, any other in ``/``."""
+    stages: list[Stage] = []
+    current: list[Instruction] = []
+    name: str | None = None
+    base = ""
     workdir = "/"
-    for text in logical:
+
+    def close() -> None:
+        if current:
+            stages.append(Stage(len(stages), name, base, tuple(current)))
+
+    for text in _logical_lines():
         keyword, _, arguments = text.partition(" ")
         keyword = keyword.upper()
         arguments = arguments.strip()
+        if keyword == "FROM":
+            close()
+            words = [w for w in arguments.split() if not w.startswith("--")]  # --platform
+            assert len(words) in (1, 3), f"FROM {arguments}: expected IMAGE [AS NAME]"
+            base = words[0]
+            name = words[2].lower() if len(words) == 3 else None
+            assert len(words) == 1 or words[1].upper() == "AS", f"FROM {arguments}"
+            earlier = {s.name: s for s in stages if s.name}
+            parent = earlier.get(base.lower())
+            workdir = parent.instructions[-1].workdir if parent else "/"
+            current = []
+        elif not stages and not current:
+            # Before the first FROM only ARGs (for the FROM lines) may stand.
+            assert keyword == "ARG", f"{keyword} before the first FROM"
+            continue
         if keyword == "WORKDIR":
             workdir = str(PurePosixPath(workdir) / arguments)
-        out.append(Instruction(keyword, arguments, workdir))
-    return out
+        current.append(Instruction(keyword, arguments, workdir, len(stages)))
+    close()
+    assert stages, "the Dockerfile has no FROM"
+    names = [s.name for s in stages if s.name]
+    assert len(names) == len(set(names)), f"stage names repeat: {names}"
+    return stages
+
+
+def _final_stage() -> Stage:
+    """The stage that is the image: the last one."""
+    return _stages()[-1]
+
+
+def _parent_stage(stage: Stage) -> Stage | None:
+    """The earlier stage ``stage`` is built on (``FROM <stage name>``), if any."""
+    earlier = [s for s in _stages()[:stage.index] if s.name == stage.base.lower()]
+    return earlier[-1] if earlier else None
+
+
+def _instructions() -> list[Instruction]:
+    """The instructions of the image that runs (the final stage), its FROM first."""
+    return list(_final_stage().instructions)
 
 
 def _only(keyword: str) -> Instruction:
+    """The one ``keyword`` instruction of the final stage."""
     found = [i for i in _instructions() if i.keyword == keyword]
     assert len(found) == 1, f"expected one {keyword}, found {len(found)}"
     return found[0]
@@ -198,47 +262,106 @@ def _ignored(path: str) -> bool:
 
 
 # ---------------------------------------------------------------------- COPY simulation
-def _copies() -> list[tuple[int, list[str], str]]:
-    """(index of the instruction, sources, absolute destination) per COPY/ADD from the
-    build context."""
+@dataclass(frozen=True)
+class Copy:
+    index: int
+    """The index of the COPY/ADD among its stage's instructions."""
+    sources: list[str]
+    destination: str
+    """Absolute; ending in ``/`` when written so."""
+    stage: int
+    origin: Stage | None
+    """The stage copied from (``--from``), or None for the build context."""
+
+
+def _copies(stage: Stage | None = None) -> list[Copy]:
+    """The COPY/ADD instructions of ``stage`` (of every stage when None). The sources of a
+    ``--from`` copy are absolute paths in that stage (a relative one starts at its root)."""
+    stages = _stages()
     out = []
-    for index, instruction in enumerate(_instructions()):
-        if instruction.keyword not in ("COPY", "ADD"):
-            continue
-        if instruction.arguments.startswith("["):
-            words = json.loads(instruction.arguments)
-        else:
-            words = shlex.split(instruction.arguments)
-        assert not any(w.startswith("--from") for w in words), "no multi-stage build expected"
-        words = [w for w in words if not w.startswith("--")]
-        *sources, destination = words
-        target = PurePosixPath(instruction.workdir) / destination
-        out.append((index, sources, str(target) + ("/" if destination.endswith("/") else "")))
+    for current in [stage] if stage else stages:
+        for index, instruction in enumerate(current.instructions):
+            if instruction.keyword not in ("COPY", "ADD"):
+                continue
+            if instruction.arguments.startswith("["):
+                words = json.loads(instruction.arguments)
+            else:
+                words = shlex.split(instruction.arguments)
+            flags = [w for w in words if w.startswith("--")]
+            words = [w for w in words if not w.startswith("--")]
+            origin = None
+            for flag in flags:
+                if flag.startswith("--from="):
+                    named = flag.split("=", 1)[1].lower()
+                    earlier = [s for s in stages[:current.index] if s.name == named]
+                    assert earlier, f"{instruction.keyword} {flag}: no earlier stage so named"
+                    origin = earlier[0]
+            assert origin is None or instruction.keyword == "COPY", "ADD takes no --from"
+            *sources, destination = words
+            if origin is not None:
+                sources = [str(PurePosixPath("/") / source) for source in sources]
+            target = PurePosixPath(instruction.workdir) / destination
+            out.append(Copy(index, sources,
+                            str(target) + ("/" if destination.endswith("/") else ""),
+                            current.index, origin))
     return out
 
 
-def _image_paths_before(index: int) -> set[str]:
-    """Absolute paths in the image (copied files and directories) once the instructions
-    before ``index`` ran."""
-    paths: set[str] = set()
-    for at, sources, destination in _copies():
-        if at >= index:
+def _npm_ci(stage: Stage) -> tuple[int, Instruction, list[str]] | None:
+    """The RUN of ``stage`` that installs the npm packages: its index, itself, its words."""
+    for index, instruction in enumerate(stage.instructions):
+        if instruction.keyword != "RUN":
+            continue
+        for _, words in _shell_commands(_as_shell(_command_words(instruction))):
+            if PurePosixPath(words[0]).name == "npm" and "ci" in words:
+                return index, instruction, words
+    return None
+
+
+def _directories_of(stage: Stage) -> set[str]:
+    """The paths of ``stage`` known to be directories: those it copied a directory of the
+    build context to, and the node_modules its ``npm ci`` makes (and its base stage's)."""
+    parent = _parent_stage(stage)
+    known = _directories_of(parent) if parent else set()
+    for copy in _copies(stage):
+        if copy.origin is None and len(copy.sources) == 1 and (ROOT / copy.sources[0]).is_dir():
+            known.add(str(PurePosixPath(copy.destination)))
+        elif copy.origin is not None:
+            origin = _directories_of(copy.origin)
+            known |= {str(PurePosixPath(copy.destination)) for s in copy.sources if s in origin}
+    npm = _npm_ci(stage)
+    if npm:
+        known.add(str(PurePosixPath(npm[1].workdir) / "node_modules"))
+    return known
+
+
+def _image_paths_before(index: int, stage: Stage | None = None) -> set[str]:
+    """Absolute paths in the image of ``stage`` (the final one by default: copied files and
+    directories) once the instructions before ``index`` ran; a stage built on an earlier
+    one starts with all of that one's."""
+    stage = stage or _final_stage()
+    parent = _parent_stage(stage)
+    paths = _image_paths_before(len(parent.instructions), parent) if parent else set()
+    for copy in _copies(stage):
+        if copy.index >= index:
             break
-        into_directory = destination.endswith("/") or len(sources) > 1
-        for source in sources:
-            if source in (".", "./"):
+        into_directory = copy.destination.endswith("/") or len(copy.sources) > 1
+        directories = _directories_of(copy.origin) if copy.origin else set()
+        for source in copy.sources:
+            is_dir = (ROOT / source).is_dir() if copy.origin is None else source in directories
+            if copy.origin is None and source in (".", "./"):
                 # The whole context: its top-level entries land in the destination.
                 for entry in ROOT.iterdir():
                     if not _ignored(entry.name):
-                        paths.add(str(PurePosixPath(destination) / entry.name))
-            elif (ROOT / source).is_dir():
+                        paths.add(str(PurePosixPath(copy.destination) / entry.name))
+            elif is_dir:
                 # A directory's contents land in the destination itself (COPY app . would
                 # spread the package over the working directory).
-                paths.add(str(PurePosixPath(destination)))
+                paths.add(str(PurePosixPath(copy.destination)))
             elif into_directory:
-                paths.add(str(PurePosixPath(destination) / PurePosixPath(source).name))
+                paths.add(str(PurePosixPath(copy.destination) / PurePosixPath(source).name))
             else:
-                paths.add(str(PurePosixPath(destination)))
+                paths.add(str(PurePosixPath(copy.destination)))
     return paths
 
 
@@ -254,9 +377,29 @@ def _pip_install() -> tuple[int, Instruction, list[str]]:
     raise AssertionError("no RUN installs the project with pip")
 
 
+def _client_stage() -> tuple[Stage, Instruction, list[str], int]:
+    """The stage that installs the browser libraries: itself, its ``npm ci`` RUN and words,
+    and the RUN's index."""
+    found = [(stage, _npm_ci(stage)) for stage in _stages()]
+    installing = [(stage, npm) for stage, npm in found if npm]
+    assert len(installing) == 1, "expected one stage to run npm ci"
+    stage, npm = installing[0]
+    assert npm
+    index, instruction, words = npm
+    return stage, instruction, words, index
+
+
+def _start_dir() -> PurePosixPath:
+    return PurePosixPath([i for i in _instructions()
+                          if i.keyword in ("CMD", "ENTRYPOINT")][-1].workdir)
+
+
 # ---------------------------------------------------------------------- the tests
 def test_the_base_image_is_python_3_11_or_newer_as_the_project_requires() -> None:
-    base = _only("FROM").arguments.split()[0]
+    stage = _final_stage()
+    while (parent := _parent_stage(stage)) is not None:
+        stage = parent  # FROM <an earlier stage>: that stage's image
+    base = stage.base
     match = re.fullmatch(r"(?:docker\.io/(?:library/)?)?python:(\d+)\.(\d+)[\w.-]*", base)
     assert match, f"expected an official python image with a version tag, got {base}"
     minimum = re.fullmatch(r">=\s*(\d+)\.(\d+)", PYPROJECT["project"]["requires-python"])
@@ -269,8 +412,10 @@ def test_the_base_image_is_python_3_11_or_newer_as_the_project_requires() -> Non
 def test_every_copied_path_exists_and_is_in_the_build_context() -> None:
     copies = _copies()
     assert copies
-    for _, sources, _ in copies:
-        for source in sources:
+    for copy in copies:
+        if copy.origin is not None:
+            continue  # from an earlier stage, checked with it
+        for source in copy.sources:
             if source in (".", "./"):
                 continue
             assert not any(c in source for c in "*?["), f"copy named paths, not {source}"
@@ -305,8 +450,7 @@ def test_pip_installs_the_project_without_dev_extras_after_copying_what_it_build
 
 
 def test_the_migrations_run_where_alembic_finds_its_config_and_scripts() -> None:
-    start_dir = PurePosixPath([i for i in _instructions()
-                               if i.keyword in ("CMD", "ENTRYPOINT")][-1].workdir)
+    start_dir = _start_dir()
     present = _image_paths_before(len(_instructions()))
     for name in ("alembic.ini", "migrations", "app"):
         assert str(start_dir / name) in present, f"{name} is not in {start_dir}"
@@ -319,8 +463,7 @@ def test_the_migrations_run_where_alembic_finds_its_config_and_scripts() -> None
 def test_the_pages_and_their_files_are_beside_the_application() -> None:
     """The browser pages are read from the directory holding ``app`` (templates, static):
     the image must have them there, or every page fails."""
-    start_dir = PurePosixPath([i for i in _instructions()
-                               if i.keyword in ("CMD", "ENTRYPOINT")][-1].workdir)
+    start_dir = _start_dir()
     present = _image_paths_before(len(_instructions()))
     assert str(start_dir / "app") in present
     served = {p.relative_to(ROOT).parts[0] for p in (pages.ROOT / "templates",
@@ -382,11 +525,82 @@ def test_the_server_runs_as_a_user_the_image_creates_not_root() -> None:
 
 def test_the_build_context_leaves_out_environments_caches_and_data() -> None:
     for path in (".git", ".venv", "build", ".pytest_cache", ".mypy_cache", ".ruff_cache",
-                 "duel.db", "app/engine/__pycache__", "test-output"):
+                 "duel.db", "app/engine/__pycache__", "test-output", "node_modules"):
         assert _ignored(path), f"{path} would be sent to the Docker build"
     for path in ("pyproject.toml", "README.md", "alembic.ini", "app/main.py",
-                 "app/engine/data/duel.toml", "migrations/env.py"):
+                 "app/engine/data/duel.toml", "migrations/env.py", "package.json",
+                 "package-lock.json"):
         assert not _ignored(path), f"{path} would be missing from the build"
+
+
+def test_the_client_stage_installs_the_locked_libraries_with_npm_ci() -> None:
+    """``npm ci`` installs exactly what package-lock.json pins (and fails when it does not
+    match package.json), so the image serves the libraries the tests ran with."""
+    client, npm, words, index = _client_stage()
+    assert client.index < _final_stage().index, "npm belongs in a stage of its own"
+    assert client.name, "the final stage copies from the client stage by its name"
+    assert re.fullmatch(r"(?:docker\.io/(?:library/)?)?node:\d+[\w.-]*", client.base), (
+        f"expected an official node image with a version tag, got {client.base}")
+    assert "--omit=dev" in words, "the image needs no development packages"
+    present = _image_paths_before(index, client)
+    for name in ("package.json", "package-lock.json"):
+        assert (ROOT / name).is_file(), f"{name} is not in the repository"
+        assert not _ignored(name), f".dockerignore leaves {name} out of the build"
+        assert str(PurePosixPath(npm.workdir) / name) in present, (
+            f"{name} is not in {npm.workdir} before npm ci runs")
+    for instruction in client.instructions:
+        if instruction.keyword == "RUN":
+            for _, command in _shell_commands(_as_shell(_command_words(instruction))):
+                assert not (PurePosixPath(command[0]).name == "npm"
+                            and command[1:2] in (["install"], ["i"])), (
+                    "npm install may stray from the lockfile; npm ci does not")
+
+
+def test_the_image_gets_node_modules_from_the_client_stage_beside_the_pages() -> None:
+    """The server reads the npm libraries from the directory holding ``app`` (app/api/
+    pages.py: VENDOR), as it does ``static``: the image has there what ``npm ci`` made."""
+    client, npm, _, _ = _client_stage()
+    installed = str(PurePosixPath(npm.workdir) / "node_modules")
+    start_dir = _start_dir()
+    assert pages.ROOT == ROOT
+    vendor = pages.VENDOR.directory.relative_to(ROOT)
+    assert vendor.parent == pages.STATIC.directory.relative_to(ROOT).parent, (
+        "node_modules is read from beside static")
+    expected = str(start_dir / vendor)
+    final = _final_stage()
+    # A directory's contents land in the destination itself, trailing slash or not.
+    placed = [copy.destination.rstrip("/") for copy in _copies(final)
+              if copy.origin == client and installed in copy.sources]
+    assert placed == [expected], (
+        f"expected {installed} of stage {client.name} copied to {expected}, got {placed}")
+    assert expected in _image_paths_before(len(final.instructions))
+    assert str(start_dir / "static") in _image_paths_before(len(final.instructions))
+    # The developer's node_modules stays out of the build: the image's comes from npm ci.
+    assert _ignored(str(vendor)), ".dockerignore should leave the local node_modules out"
+
+
+def test_every_vendor_module_comes_from_a_dependency_pinned_as_locked() -> None:
+    """Each file served at /vendor belongs to a package package.json depends on (not a dev
+    one: npm ci --omit=dev leaves those out), pinned to the version the lockfile installs."""
+    manifest = json.loads((ROOT / "package.json").read_text())
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    dependencies: dict[str, str] = manifest.get("dependencies", {})
+    # npm ci refuses a lockfile that does not match package.json.
+    assert lock["packages"][""].get("dependencies", {}) == dependencies
+    assert VENDOR_MODULES
+    for specifier, path in VENDOR_MODULES.items():
+        parts = PurePosixPath(path).parts
+        assert ".." not in parts and not PurePosixPath(path).is_absolute(), path
+        package = "/".join(parts[:2]) if parts[0].startswith("@") else parts[0]
+        assert specifier == package or specifier.startswith(package + "/"), (
+            f"{specifier} is mapped to a file of another package ({path})")
+        assert package in dependencies, f"{path}: package.json does not depend on {package}"
+        locked = lock["packages"].get(f"node_modules/{package}")
+        assert locked, f"package-lock.json does not lock {package}"
+        assert not locked.get("dev"), f"{package} is locked as a development package"
+        assert dependencies[package] == locked["version"], (
+            f"package.json asks for {package} {dependencies[package]}, "
+            f"the lockfile has {locked['version']}: pin it exactly")
 
 
 # ---------------------------------------------------------------------- docker-compose.yml

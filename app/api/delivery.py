@@ -14,6 +14,11 @@
   that maps each module's plain URL to its fingerprinted one, so the browser fetches and
   caches them as it does the files the templates name; a browser without import maps
   asks for the plain URL and revalidates it.
+- Browser libraries (Preact, htm) come from the npm registry (``package.json`` and its
+  lockfile; ``npm ci`` puts them in ``node_modules``). :data:`VENDOR_MODULES` names the
+  ES module files a page may import by bare specifier (``import { html } from
+  "htm/preact"``); the import map sends each to its fingerprinted URL under ``/vendor``,
+  and only those files are served there. Nothing is bundled or copied into ``static/``.
 - JSON that is the same for everyone until a deploy (``/api/catalog``) is sent with
   :class:`CacheableJSON`: ``no-cache`` and an ETag of its content, a 304 when unchanged.
 - The pages themselves are not cached (:data:`PAGE_HEADERS`): they carry the player.
@@ -108,12 +113,35 @@ class Fingerprints:
         return {"imports": {f"{self.prefix}/{module}": self.url(module) for module in modules}}
 
 
-class StaticAssets(StaticFiles):
-    """Starlette's static files, with the caching described at the top of this module."""
+VENDOR_MODULES = {
+    "preact": "preact/dist/preact.mjs",
+    "preact/hooks": "preact/hooks/dist/hooks.mjs",
+    "htm": "htm/dist/htm.mjs",
+    "htm/preact": "htm/preact/index.mjs",
+}
+"""Bare import specifier -> its ES module file under ``node_modules``."""
 
-    def __init__(self, fingerprints: Fingerprints) -> None:
+
+def vendor_import_map(vendor: Fingerprints) -> dict[str, str]:
+    """Each of :data:`VENDOR_MODULES` by its specifier, to its fingerprinted URL. A missing
+    file (``npm ci`` not run) raises, so a page needing it fails in the tests."""
+    return {specifier: vendor.url(path) for specifier, path in VENDOR_MODULES.items()}
+
+
+class StaticAssets(StaticFiles):
+    """Starlette's static files, with the caching described at the top of this module.
+    With ``only``, just those paths (relative to the directory) are served; any other is
+    a 404, as under ``/vendor``, where ``node_modules`` holds more than the pages use."""
+
+    def __init__(self, fingerprints: Fingerprints, only: frozenset[str] | None = None) -> None:
         super().__init__(directory=fingerprints.directory)
         self.fingerprints = fingerprints
+        self.only = only
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if self.only is not None and path not in self.only:
+            return Response("Not Found", status_code=404, media_type="text/plain")
+        return await super().get_response(path, scope)
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,
                       scope: Scope, status_code: int = 200) -> Response:

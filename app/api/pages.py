@@ -15,15 +15,25 @@ from fastapi.templating import Jinja2Templates
 
 from app.services.players import PlayerService
 
-from .delivery import PAGE_HEADERS, Fingerprints
+from .delivery import PAGE_HEADERS, Fingerprints, vendor_import_map
 from .identity import player_id_of, renew_session
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = Fingerprints(ROOT / "static", "/static")
 """The files served at ``/static`` (app/main.py mounts them)."""
+VENDOR = Fingerprints(ROOT / "node_modules", "/vendor")
+"""The browser libraries from npm, served at ``/vendor`` (only ``VENDOR_MODULES``)."""
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.globals["static_url"] = STATIC.url
-templates.env.globals["import_map"] = STATIC.import_map
+
+
+def import_map() -> dict[str, dict[str, str]]:
+    """The page's import map: our modules by URL, the npm libraries by bare specifier."""
+    ours = STATIC.import_map()
+    return {"imports": {**ours["imports"], **vendor_import_map(VENDOR)}}
+
+
+templates.env.globals["import_map"] = import_map
 router = APIRouter(include_in_schema=False)
 
 

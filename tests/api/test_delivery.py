@@ -1,10 +1,12 @@
 """How the pages' files and the catalog are delivered (app/api/delivery.py): compressed
 when the client accepts it, fingerprinted static URLs cached for a year, everything else
-revalidated (304), the pages never cached."""
+revalidated (304), the pages never cached; the npm libraries by bare specifier from
+``/vendor``, which serves those files of node_modules and no other."""
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -17,13 +19,23 @@ from fastapi.testclient import TestClient
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
-from app.api.delivery import IMMUTABLE, REVALIDATE, Fingerprints, StaticAssets
+from app.api.delivery import (
+    DIGEST_CHARS,
+    IMMUTABLE,
+    REVALIDATE,
+    VENDOR_MODULES,
+    Fingerprints,
+    StaticAssets,
+)
 from app.api.pages import ROOT
 
 from ..factories import ProtocolClient, create_game, serve
 
 STATIC = ROOT / "static"
 FINGERPRINTED = re.compile(r'(?:src|href)="(/static/([^"?]+)\?v=([0-9a-f]+))"')
+NODE_MODULES = ROOT / "node_modules"
+VENDOR_URL = re.compile(r"/vendor/([^?]+)\?v=([0-9a-f]+)")
+JAVASCRIPT = re.compile(r"(?:text|application)/javascript(?:;.*)?")
 
 
 def _raw(client: TestClient, path: str, accept: str) -> tuple[dict[str, str], bytes]:
@@ -80,10 +92,14 @@ def test_the_page_names_fingerprinted_files_kept_for_a_year(
                                                   "css/board.css", "favicon.svg"}
         # The modules' imports of one another go through the import map to the same kind
         # of URL: every module of static/js, each mapped from its plain URL.
+        # Modules in subdirectories too. (The npm libraries, by bare specifier, are the
+        # other entries: tested below.)
         imports = _import_map(page.text)
-        modules = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.glob("js/*.js"))
-        assert sorted(imports) == [f"/static/{module}" for module in modules]
-        for plain, url in imports.items():
+        ours = {plain: url for plain, url in imports.items() if plain.startswith("/")}
+        assert set(imports) - set(ours) == set(VENDOR_MODULES)
+        modules = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.glob("js/**/*.js"))
+        assert sorted(ours) == [f"/static/{module}" for module in modules]
+        for plain, url in ours.items():
             found = re.fullmatch(re.escape(plain) + r"\?v=([0-9a-f]+)", url)
             assert found, url
             named.append((url, plain.removeprefix("/static/"), found.group(1)))
@@ -95,6 +111,68 @@ def test_the_page_names_fingerprinted_files_kept_for_a_year(
                 "public, max-age=31536000, immutable", url
             assert answer.headers["etag"] == f'"{digest}"', url
             assert answer.content == (STATIC / path).read_bytes(), url
+
+
+def test_the_import_map_sends_each_library_to_its_fingerprinted_file(
+        make_app: Callable[..., FastAPI]) -> None:
+    """A module imports Preact by bare specifier (``from "htm/preact"``); the page's import
+    map sends it to the file of node_modules under /vendor, by a URL that changes with the
+    file, so it is kept for a year like our own modules."""
+    with serve(make_app()) as client:
+        for page in ("/", "/join/some-game", "/games/some-game"):
+            imports = _import_map(client.get(page).text)
+            for specifier, path in VENDOR_MODULES.items():
+                found = VENDOR_URL.fullmatch(imports[specifier])
+                assert found, (page, specifier, imports[specifier])
+                assert found.group(1) == path, (page, specifier)
+                content = (NODE_MODULES / path).read_bytes()
+                assert found.group(2) == hashlib.sha256(content).hexdigest()[:DIGEST_CHARS]
+        compressed = 0
+        for specifier, path in VENDOR_MODULES.items():
+            url = imports[specifier]
+            content = (NODE_MODULES / path).read_bytes()
+            answer = client.get(url)
+            assert answer.status_code == 200, url
+            # A browser runs a module script only when it is sent as JavaScript.
+            assert JAVASCRIPT.fullmatch(answer.headers["content-type"]), url
+            assert answer.headers["cache-control"] == IMMUTABLE, url
+            assert answer.headers["etag"] == f'"{url.rsplit("=", 1)[1]}"', url
+            assert answer.content == content, url
+            headers, sent = _raw(client, url, "gzip, deflate, br")
+            if len(content) >= 500:  # smaller answers are sent as they are
+                assert headers["content-encoding"] == "br", url
+                assert brotli.decompress(sent) == content, url
+                compressed += 1
+            else:
+                assert "content-encoding" not in headers and sent == content, url
+            # Without the fingerprint (or with an old one) it is served, but revalidated.
+            plain = client.get(url.split("?")[0])
+            assert plain.status_code == 200 and plain.content == content, url
+            assert plain.headers["cache-control"] == REVALIDATE, url
+        assert compressed, "Preact itself is large enough to be compressed"
+
+
+def test_vendor_serves_only_the_listed_modules(make_app: Callable[..., FastAPI]) -> None:
+    """node_modules holds far more than the pages import (package metadata, other builds,
+    sources); only the files of VENDOR_MODULES are served, and nothing outside it."""
+    assert (NODE_MODULES / "preact" / "package.json").is_file()
+    assert (ROOT / "pyproject.toml").is_file()
+    with serve(make_app()) as client:
+        for path in ("/vendor/preact/package.json", "/vendor/preact/dist/preact.js",
+                     "/vendor/preact/src/index.js", "/vendor/htm/package.json",
+                     "/vendor/.package-lock.json", "/vendor/preact/LICENSE", "/vendor/",
+                     "/vendor/preact/dist/", "/vendor/preact", "/vendor/no-such-file.mjs",
+                     "/vendor/%2e%2e/pyproject.toml", "/vendor/..%2fpyproject.toml",
+                     "/vendor/preact/%2e%2e/%2e%2e/pyproject.toml",
+                     "/vendor/%2e%2e/static/js/game.js"):
+            answer = client.get(path)
+            assert answer.status_code == 404, path
+            assert b"[project]" not in answer.content, path
+        # The same through the fingerprinted form: a v= does not open other files.
+        answer = client.get("/vendor/preact/package.json?v=0123456789abcdef")
+        assert answer.status_code == 404
+        for path in VENDOR_MODULES.values():
+            assert client.get(f"/vendor/{path}").status_code == 200, path
 
 
 def test_a_stale_or_missing_fingerprint_is_not_kept(make_app: Callable[..., FastAPI]) -> None:
