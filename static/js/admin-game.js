@@ -1,8 +1,11 @@
 // The admin's game page: the log in words, and the board after any action with every
 // hidden card shown (positions come from /admin/api/games/{id}/positions/{seq}).
+import { html } from "htm/preact";
+import { render } from "preact";
 import { request, showError } from "./api.js";
-import { describeEvents, renderBoard } from "./board.js";
 import { actionWords, renderHidden, say, seatNames } from "./admin.js";
+import { moveSentences } from "./table/describe.js";
+import { makeContext, Table } from "./table/table.js";
 
 const root = document.getElementById("admin-game");
 const data = JSON.parse(document.getElementById("admin-game-data").textContent);
@@ -19,6 +22,18 @@ const positions = new Map();  // seq -> position, as fetched
 let catalog = null;
 let shown = null;   // the seq on the board
 let wanted = null;  // the seq last asked for (a slow answer for an older one is dropped)
+let model = null;   // what the board shows
+let panel = null;   // the dialog open on the board (a city's details, the discard pile)
+
+function drawBoard() {
+  const ui = {
+    panel, resultFolded: true,
+    openPanel: (next) => { panel = next; drawBoard(); },
+    openCard: () => {},
+    foldResult: () => {},
+  };
+  render(html`<${Table} ctx=${makeContext(model, ui)} />`, boardRoot);
+}
 
 async function position(seq) {
   if (!positions.has(seq)) {
@@ -47,7 +62,8 @@ async function show(seq) {
   shown = target;
   const move = found.move;
   const lastMove = move ? { seat: move.seat, notation: move.notation, events: move.events } : null;
-  renderBoard(boardRoot, { view: found.view, seat: null, catalog, names, lastMove }, { act() {} });
+  model = { view: found.view, seat: null, catalog, names, lastMove };
+  drawBoard();
   renderHidden(hiddenBody, found.view.hidden, names, catalog);
   slider.value = String(target);
   label.textContent = move
@@ -67,13 +83,13 @@ async function show(seq) {
 }
 
 function describeLog() {
-  const model = { view: {}, seat: null, catalog, names };
+  const ctx = makeContext({ view: {}, seat: null, catalog, names });
   for (const entry of data.log) {
     const words = document.querySelector(`.action-words[data-seq="${entry.seq}"]`);
     if (words) words.textContent = actionWords(entry.action, entry.seat, names, catalog);
     const list = document.querySelector(`.event-words[data-seq="${entry.seq}"]`);
     if (!list) continue;
-    list.replaceChildren(...describeEvents(model, entry.events).map((sentence) => {
+    list.replaceChildren(...moveSentences(ctx, entry.events).map((sentence) => {
       const item = document.createElement("li");
       item.textContent = sentence;
       return item;

@@ -1,137 +1,139 @@
-// The game page: one socket to the game (docs/protocol.md), the status line with the
-// players' names, the invite link while the creator waits, the log (one numbered entry per
-// move), the rematch controls once the game is over and the notice of an admin's abort
-// (docs/lobby.md), the your-turn notice of a background tab (title and favicon), and the
-// board (board.js) redrawn after every update.
-import { forgetSeat, loadSeat, request, saveSeat, showError } from "./api.js";
-import { describeEvents, renderBoard } from "./board.js";
+// The game page: one socket to the game (docs/protocol.md, static/js/socket.js), one store
+// of the page's state (static/js/store.js), and the page drawn from it by Preact after every
+// change (the table: static/js/table/). Also: the invite link while the creator waits, the
+// rematch controls once the game is over, an admin's abort (docs/lobby.md), and the
+// your-turn notice of a background tab (static/js/notify.js).
+import { html } from "htm/preact";
+import { render } from "preact";
+import { forgetSeat, loadSeat, request, saveSeat } from "./api.js";
+import { TurnNotice } from "./notify.js";
 import { newClientId, Socket } from "./socket.js";
+import { createStore } from "./store.js";
+import { turnText as decisionText, roman } from "./table/describe.js";
+import { LastMove, Log, logText } from "./table/log.js";
+import { playMove, snapshot, drawing } from "./table/motion.js";
+import { makeContext, Table } from "./table/table.js";
+import { known, t } from "./words.js";
 
 const root = document.getElementById("game");
-const boardRoot = document.getElementById("board");
-const playersLine = document.getElementById("players");
-const turnLine = document.getElementById("turn");
-const connectionBadge = document.getElementById("connection");
-const presenceBadge = document.getElementById("presence");
-const rematchBox = document.getElementById("rematch");
-const abortedBanner = document.getElementById("aborted-banner");
-const logList = document.getElementById("log");
-const errorBox = document.getElementById("game-error");
-const inviteBox = document.getElementById("waiting-invite");
-const inviteUrl = document.getElementById("invite-url");
-const copyButton = document.getElementById("copy-invite");
-const favicon = document.querySelector('link[rel="icon"]');
-const plainIcon = favicon?.getAttribute("href") ?? "";
-const turnIcon = root.dataset.turnIcon;
-
 const gameId = root.dataset.gameId;
-// A seat's token when this browser took the seat over HTTP; otherwise the player's
-// session opens their seat, and the welcome says which.
-let credentials = loadSeat(gameId);
-let seat = credentials ? credentials.seat : null;
+const notice = new TurnNotice({
+  favicon: document.querySelector('link[rel="icon"]'), turnIcon: root.dataset.turnIcon,
+});
 
-let catalog = null;
-let names = ["Player 1", "Player 2"];
-let seatsTaken = [false, false];
-let status = null;         // waiting | active | finished | aborted | imported
-let listed = false;
-let rematch = { offered_by: null, game_id: null };
-let declinedBy = null;     // who last declined or withdrew an offer, to say so
-let abortReason = null;
-let view = null;
-let version = null;        // the version of the view shown; null before the first
-let lastMove = null;
-// The socket (socket.js) reconnects, answers pings, joins again on every new socket, and
-// keeps each action until its ack, sent again (same client id) after a reconnect or an
-// `unavailable` answer.
-const CONNECTION_TEXT = { connecting: "Connecting…", online: "Connected", offline: "Reconnecting…" };
+// A seat's token when this browser took the seat over HTTP; otherwise the player's session
+// opens their seat, and the welcome says which.
+let credentials = loadSeat(gameId);
+
+const store = createStore({
+  catalog: null,
+  names: [t("player.default", { n: 1 }), t("player.default", { n: 2 })],
+  seatsTaken: [false, false],
+  status: null,          // waiting | active | finished | aborted | imported
+  listed: false,
+  seat: credentials ? credentials.seat : null,
+  view: null,
+  version: null,         // the version of the view shown; null before the first
+  lastMove: null,
+  log: [],               // [{ version, text }], oldest first
+  rematch: { offered_by: null, game_id: null },
+  declinedBy: null,      // who last declined or withdrew an offer, to say so
+  abortReason: null,
+  connection: "connecting",
+  presence: null,
+  error: null,           // { code, params, message } of the last refusal, shown until the next view
+  panel: null,           // the dialog open: { kind: "card", card } | { kind: "city", seat } | { kind: "discard" }
+  resultFolded: false,
+  copied: null,          // "copied" | "by_hand" after a click on the invite's copy button
+});
+
 const connection = new Socket(`/ws/games/${gameId}`, {
   onOpen: sendJoin,
   onMessage: handle,
-  onStateChange: (state) => setConnection(state, CONNECTION_TEXT[state]),
+  onStateChange: (state) => store.set({ connection: state }),
 });
 
-function send(message) {
-  connection.send(message);
-}
+// ------------------------------------------------------------------------- the game's life
 
 // Aborted games and imported records take no more actions.
-function isClosed() {
-  return status === "aborted" || status === "imported";
+function isClosed(state = store.get()) {
+  return state.status === "aborted" || state.status === "imported";
 }
 
 function act(action) {
-  if (version === null) return;
-  if (isClosed()) {
-    showError(errorBox, { message: closedText() });
+  const state = store.get();
+  if (state.version === null) return;
+  if (isClosed(state)) {
+    store.set({ error: { code: `closed_${state.status}` } });
     return;
   }
-  if (status === "waiting") {
-    showError(errorBox, { message: "The game starts when your opponent joins." });
+  if (state.status === "waiting") {
+    store.set({ error: { code: "not_started" } });
     return;
   }
-  connection.sendTracked({ type: "action", action, version, client_id: newClientId() });
+  connection.sendTracked({ type: "action", action, version: state.version, client_id: newClientId() });
 }
 
 function sendJoin() {
   const join = { type: "join" };  // without a token: as the seat the session holds, if any
   if (credentials) Object.assign(join, { seat: credentials.seat, token: credentials.token });
   // From 0 the first time: the welcome then brings every earlier move, for the log.
-  join.last_version = version ?? 0;
-  send(join);
+  join.last_version = store.get().version ?? 0;
+  connection.send(join);
 }
 
 function handle(message) {
   switch (message.type) {
     case "welcome":
-    case "state":
-      seat = message.seat;
-      if (message.status) status = message.status;
-      if (message.abort_reason) abortReason = message.abort_reason;
+    case "state": {
+      const state = store.get();
+      const patch = { seat: message.seat };
+      if (message.status) patch.status = message.status;
+      if (message.abort_reason) patch.abortReason = message.abort_reason;
+      const missed = (message.missed ?? []).map((m) => ({ version: m.version, events: m.events }));
+      show(message.version, message.view, state.version === message.version ? state.lastMove : null,
+        patch, missed, false);
       if (message.rematch) useRematch(message.rematch, false);
-      for (const missed of message.missed ?? []) logMove(missed.version, missed.events, message.view);
-      show(message.version, message.view, version === message.version ? lastMove : null);
       if (isClosed()) connection.forgetAll();  // nothing will be accepted any more
       connection.ready();  // online; the actions not yet acked go again, same client ids
       break;
-    case "update":
-      if (version !== null && message.version <= version) break;  // already shown
-      if (status === "waiting") status = "active";
-      if (message.view.outcome) status = "finished";
-      logMove(message.version, message.events, message.view);
+    }
+    case "update": {
+      const state = store.get();
+      if (state.version !== null && message.version <= state.version) break;  // already shown
+      const patch = {};
+      if (state.status === "waiting") patch.status = "active";
+      if (message.view.outcome) patch.status = "finished";
       show(message.version, message.view,
-        { seat: message.seat, notation: message.notation, events: message.events });
+        { seat: message.seat, notation: message.notation, events: message.events },
+        patch, [{ version: message.version, events: message.events }], true);
       break;
+    }
     case "rematch":
-      declinedBy = message.declined_by ?? null;
+      store.set({ declinedBy: message.declined_by ?? null });
       useRematch(message, true);
-      redraw();
       break;
     case "aborted":
-      abortReason = message.reason;
+      store.set({ abortReason: message.reason });
       becomeAborted();
       break;
     case "error":
       handleError(message);
       break;
-    case "presence":
-      showPresence(message.seats);
-      if (status === "waiting" || message.seats.some((here, s) => here && !seatsTaken[s])) {
+    case "presence": {
+      const state = store.get();
+      store.set({ presence: message.seats });
+      if (state.status === "waiting" || message.seats.some((here, s) => here && !state.seatsTaken[s])) {
         refreshSummary();  // someone joined: learn their name (and that the game started)
       }
       break;
+    }
     default:
       break;
   }
 }
 
 function handleError(message) {
-  if (message.code === "unavailable") {
-    // Nothing was changed: the socket asks again soon, the same join or the same action
-    // (its client id makes sure it is applied once).
-    showError(errorBox, { message: message.message });
-    return;
-  }
   if (message.code === "bad_credentials" && !connection.isReady && credentials) {
     // The stored token holds no seat here (any more): join as the session's player.
     forgetSeat(gameId);
@@ -144,272 +146,249 @@ function handleError(message) {
     return;
   }
   if (message.code === "stale_version") return;  // the newer view is on its way
-  showError(errorBox, { message: message.message });
+  // `unavailable`: nothing was changed; the socket asks again soon, the same join or the
+  // same action (its client id makes sure it is applied once).
+  store.set({ error: { code: message.code, params: message.params ?? {}, message: message.message } });
 }
 
 function becomeAborted() {
-  status = "aborted";
   connection.forgetAll();  // nothing will be accepted any more
-  redraw();
+  store.set({ status: "aborted", panel: null });
 }
 
-// ---------------------------------------------------------------------------------------
-// Rematch
-// ---------------------------------------------------------------------------------------
+// A new view: drawn in place; on a live move, the cards taken travel (motion.js). Every
+// update is measured ("duel:render": from the message to the DOM laid out; bench/render.py).
+function show(version, view, lastMove, patch, moves, live) {
+  const state = store.get();
+  if (state.version !== null && version < state.version) return;
+  const start = performance.now();
+  const ctx = makeContext({ view, seat: patch.seat ?? state.seat, catalog: state.catalog, names: state.names });
+  const log = moves.length
+    ? [...state.log, ...moves.filter((m) => !state.log.some((e) => e.version === m.version))
+      .map((m) => ({ version: m.version, text: logText(ctx, m.events) }))]
+    : state.log;
+  const before = live ? snapshot(root) : null;
+  drawing(live, () => store.set({ ...patch, version, view, lastMove, log, error: null }));
+  root.getBoundingClientRect();  // lay the page out now, inside the measure
+  performance.measure("duel:render", { start, end: performance.now() });
+  if (live) playMove(root, before, lastMove?.events ?? [], (card) => state.catalog?.cards?.[card]?.color);
+}
 
-function useRematch(state, live) {
-  rematch = { offered_by: state.offered_by ?? null, game_id: state.game_id ?? null };
+// ------------------------------------------------------------------------------- rematch
+
+function rematchPath(state = store.get()) {
+  return `/games/${encodeURIComponent(state.rematch.game_id)}`;
+}
+
+function useRematch(offer, live) {
+  const rematch = { offered_by: offer.offered_by ?? null, game_id: offer.game_id ?? null };
+  store.set({ rematch });
   if (!rematch.game_id) return;
-  rememberRematchSeat();
-  // Only a rematch starting now moves the players on; an old finished game stays readable.
-  if (live && seat !== null) location.assign(rematchPath());
-}
-
-function rematchPath() {
-  return `/games/${encodeURIComponent(rematch.game_id)}`;
-}
-
-// The same token holds the other seat number in the rematch (the seats are swapped).
-function rememberRematchSeat() {
+  // The same token holds the other seat number in the rematch (the seats are swapped).
   if (credentials && !loadSeat(rematch.game_id)) {
     saveSeat(rematch.game_id, { seat: 1 - credentials.seat, token: credentials.token });
   }
+  // Only a rematch starting now moves the players on; an old finished game stays readable.
+  if (live && store.get().seat !== null) location.assign(rematchPath());
 }
 
-function button(text, onClick, attributes = {}) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.addEventListener("click", onClick);
-  return element;
-}
-
-function words(text) {
-  const element = document.createElement("span");
-  element.className = "rematch-text";
-  element.textContent = text;
-  return element;
-}
-
-function rematchParts() {
+function Rematch({ state, ctx }) {
+  const { seat, rematch, declinedBy } = state;
   const other = seat === null ? null : 1 - seat;
+  const name = (s) => ctx.name(s);
+  const send = (type) => () => connection.send({ type });
+  let parts = [];
   if (rematch.game_id) {
-    const link = document.createElement("a");
-    link.href = rematchPath();
-    link.id = "rematch-link";
-    link.textContent = seat === null ? "Watch the rematch" : "Go to the rematch";
-    return [words("The rematch has started."), link];
+    parts = html`<span class="rematch-text">${t("rematch.started")}</span>
+      <a id="rematch-link" class="button-link" href=${rematchPath(state)}>${seat === null ? t("rematch.watch") : t("rematch.go")}</a>`;
+  } else if (seat === null) {
+    if (rematch.offered_by !== null) parts = html`<span class="rematch-text">${t("rematch.offered_by", { name: name(rematch.offered_by) })}</span>`;
+    else if (declinedBy !== null) parts = html`<span class="rematch-text">${t("rematch.declined_by", { name: name(declinedBy) })}</span>`;
+  } else if (rematch.offered_by === null) {
+    parts = html`${declinedBy === other ? html`<span class="rematch-text">${t("rematch.declined_by", { name: name(other) })}</span>` : null}
+      <button type="button" data-rematch="offer" onClick=${send("rematch")}>${t("rematch.offer")}</button>`;
+  } else if (rematch.offered_by === seat) {
+    parts = html`<span class="rematch-text">${t("rematch.waiting", { name: name(other) })}</span>
+      <button type="button" class="secondary" data-rematch="withdraw" onClick=${send("decline_rematch")}>${t("rematch.withdraw")}</button>`;
+  } else {
+    parts = html`<span class="rematch-text">${t("rematch.offers", { name: name(other) })}</span>
+      <button type="button" data-rematch="accept" onClick=${send("rematch")}>${t("rematch.accept")}</button>
+      <button type="button" class="secondary" data-rematch="decline" onClick=${send("decline_rematch")}>${t("rematch.decline")}</button>`;
   }
-  if (seat === null) {
-    if (rematch.offered_by !== null) return [words(`${names[rematch.offered_by]} offers a rematch.`)];
-    if (declinedBy !== null) return [words(`${names[declinedBy]} declined the rematch.`)];
-    return [];
+  const empty = Array.isArray(parts) && parts.length === 0;
+  return html`<div id="rematch" class="rematch" role="region" aria-label=${t("rematch.title")} aria-live="polite"
+      hidden=${empty} data-offered-by=${rematch.offered_by ?? ""}>${parts}</div>`;
+}
+
+// ---------------------------------------------------------------------------------- page
+
+function turnLine(state, ctx) {
+  if (isClosed(state)) return t(`turn.closed_${state.status}`);
+  if (state.status === "waiting") {
+    if (state.seat !== 0) return t("turn.waiting_second");
+    return state.listed ? t("turn.waiting_lobby") : t("turn.waiting_invite");
   }
-  if (rematch.offered_by === null) {
-    const note = declinedBy === other ? [words(`${names[other]} declined the rematch.`)] : [];
-    return [...note, button("Offer a rematch", () => send({ type: "rematch" }),
-      { "data-rematch": "offer" })];
+  if (!state.view) return t("turn.connecting");
+  const outcome = state.view.outcome;
+  if (outcome) {
+    if (outcome.winner === null || outcome.winner === undefined) return t("turn.over_shared");
+    return outcome.winner === state.seat ? t("turn.over_you") : t("turn.over_them", { name: ctx.name(outcome.winner) });
   }
-  if (rematch.offered_by === seat) {
-    return [words(`Waiting for ${names[other]}…`),
-      button("Withdraw the offer", () => send({ type: "decline_rematch" }),
-        { "data-rematch": "withdraw", class: "secondary" })];
-  }
-  return [words(`${names[other]} offers a rematch:`),
-    button("Accept", () => send({ type: "rematch" }), { "data-rematch": "accept" }),
-    button("Decline", () => send({ type: "decline_rematch" }),
-      { "data-rematch": "decline", class: "secondary" })];
+  return `${decisionText(ctx)}.`;
 }
 
-function renderRematch() {
-  const parts = status === "finished" ? rematchParts() : [];
-  const hadFocus = rematchBox.contains(document.activeElement);
-  rematchBox.replaceChildren(...parts);
-  rematchBox.hidden = parts.length === 0;
-  rematchBox.dataset.offeredBy = rematch.offered_by === null ? "" : String(rematch.offered_by);
-  // The clicked button is gone: keep the keyboard in the box.
-  if (hadFocus) rematchBox.querySelector("button, a")?.focus();
+function stageLine(view) {
+  if (!view) return "";
+  const parts = [view.phase === "draft" ? t("stage.draft", { round: view.draft?.round ?? 1 })
+    : view.phase === "over" ? t("stage.over") : t("stage.age", { roman: roman(view.age) })];
+  if (view.phase === "play") parts.push(t("facts.cards_left", { n: view.cards_left ?? 0 }));
+  if (view.phase !== "draft") parts.push(t("facts.wonders_built", { n: view.wonders_built ?? 0 }));
+  return parts.join(" · ");
 }
 
-// ---------------------------------------------------------------------------------------
-// Drawing
-// ---------------------------------------------------------------------------------------
-
-function show(newVersion, newView, move) {
-  if (version !== null && newVersion < version) return;
-  version = newVersion;
-  view = newView;
-  lastMove = move;
-  errorBox.hidden = true;
-  redraw();
+function errorText(error) {
+  if (!error) return "";
+  const code = error.code === "closed_aborted" || error.code === "closed_imported" || error.code === "not_started"
+    ? `turn.${error.code}` : `error.${error.code}`;
+  if (known(code)) return t(code, error.params ?? {});
+  return error.message ?? code;
 }
 
-// The view as the board should draw it: a closed game offers no move to anyone, nor does
-// a game still waiting for its second player (the creator's first pick would be refused).
-function boardView() {
-  if (!isClosed() && status !== "waiting") return view;
-  return { ...view, to_act: null, decision: null, legal_actions: [] };
+// The view as the table should draw it: a closed game offers no move to anyone, nor does a
+// game still waiting for its second player (the creator's first pick would be refused).
+function tableView(state) {
+  if (!state.view || (!isClosed(state) && state.status !== "waiting")) return state.view;
+  return { ...state.view, to_act: null, decision: null, legal_actions: [], card_options: [] };
 }
 
-function redraw() {
-  root.dataset.status = status ?? "";
-  root.dataset.seat = seat === null ? "" : String(seat);
-  showNames();
-  renderRematch();
-  renderInvite();
-  abortedBanner.hidden = status !== "aborted";
-  abortedBanner.textContent = abortReason
-    ? `An admin aborted this game: ${abortReason}` : "An admin aborted this game.";
-  if (!view) return;
-  const shown = boardView();
-  root.dataset.version = String(version);
-  root.dataset.toAct = shown.to_act === null || shown.to_act === undefined ? "" : String(shown.to_act);
-  root.dataset.age = String(view.age);
-  root.dataset.phase = view.phase;
-  renderBoard(boardRoot, { view: shown, seat, catalog, names, lastMove }, { act });
-  turnLine.textContent = turnText();
-}
+const ui = {
+  openPanel: (panel) => store.set({ panel }),
+  openCard: (card) => store.set({ panel: { kind: "card", card } }),
+  foldResult: (folded) => store.set({ resultFolded: folded }),
+};
 
-function closedText() {
-  return status === "aborted" ? "Game stopped: no more moves can be made."
-    : "This game is an imported record, for viewing only.";
-}
-
-function turnText() {
-  if (isClosed()) return closedText();
-  if (status === "waiting") {
-    if (seat !== 0) return "Waiting for a second player…";
-    return listed ? "Waiting for an opponent to join from the lobby…"
-      : "Waiting for your opponent to open the invite link…";
-  }
-  if (view.outcome) {
-    const { winner, victory } = view.outcome;
-    return winner === null ? `Game over: shared victory (${victory}).`
-      : winner === seat ? `Game over: you win (${victory} victory).`
-        : `Game over: ${names[winner]} wins (${victory} victory).`;
-  }
-  if (view.to_act === seat) return "Your turn.";
-  return `${names[view.to_act]} is playing.`;
-}
-
-function showNames() {
-  const parts = [0, 1].map((s) => {
-    const name = document.createElement("span");
-    name.className = `player-name seat-${s}`;
-    name.dataset.seat = String(s);
-    name.textContent = seatsTaken[s] || s === 0 ? names[s] : "an empty seat";
-    if (s === seat) {
-      const you = document.createElement("span");
-      you.className = "you";
-      you.textContent = " (you)";
-      name.append(you);
-    }
-    return name;
-  });
-  const versus = document.createElement("span");
-  versus.className = "versus";
-  versus.textContent = " vs ";
-  playersLine.replaceChildren(parts[0], versus, parts[1]);
-  plainTitle = `${names[0]} vs ${seatsTaken[1] ? names[1] : "…"} · 7 Wonders Duel`;
-  showTurnNotice();
-}
-
-// ---------------------------------------------------------------------------------------
-// The your-turn notice of a background tab, and the invite link while waiting
-// ---------------------------------------------------------------------------------------
-
-let plainTitle = document.title;
-
-function myDecision() {
-  return status === "active" && view !== null && !view.outcome && seat !== null
-    && view.to_act === seat;
-}
-
-// While the tab is hidden and this player has a decision to make, the title says so and
-// the favicon carries a dot; both come back as the tab is shown or the turn passes.
-function showTurnNotice() {
-  const notice = document.visibilityState === "hidden" && myDecision();
-  root.dataset.turnNotice = notice ? "on" : "";
-  document.title = notice ? `● Your turn — ${plainTitle}` : plainTitle;
-  const icon = notice && turnIcon ? turnIcon : plainIcon;
-  if (favicon && favicon.getAttribute("href") !== icon) favicon.setAttribute("href", icon);
-}
-
-document.addEventListener("visibilitychange", showTurnNotice);
-
-// The creator's browser keeps the link from creating the game (api.js's saveSeat).
-function renderInvite() {
-  const link = status === "waiting" && seat === 0 ? credentials?.invite_url : null;
-  inviteBox.hidden = !link;
-  if (link && inviteUrl.value !== link) inviteUrl.value = link;
-}
-
-copyButton.addEventListener("click", async () => {
+async function copyInvite(link) {
   try {
-    await navigator.clipboard.writeText(inviteUrl.value);
-    copyButton.textContent = "Copied";
+    await navigator.clipboard.writeText(link);
+    store.set({ copied: "copied" });
   } catch {
-    inviteUrl.focus();
-    inviteUrl.select();  // the clipboard may be refused: leave it selected to copy by hand
-    copyButton.textContent = "Select and copy";
+    const input = document.getElementById("invite-url");
+    input?.focus();
+    input?.select();  // the clipboard may be refused: leave it selected to copy by hand
+    store.set({ copied: "by_hand" });
   }
-});
-
-function setConnection(state, text) {
-  connectionBadge.dataset.state = state;
-  connectionBadge.textContent = text;
 }
 
-function showPresence(seats) {
-  const others = [0, 1].filter((s) => s !== seat && seatsTaken[s]);
-  presenceBadge.textContent = others
-    .map((s) => `${names[s]} ${seats[s] ? "is here" : "is away"}`).join(" · ");
+function Indicators({ state, ctx }) {
+  const others = [0, 1].filter((s) => s !== state.seat && state.seatsTaken[s]);
+  const presence = state.presence ? others.map((s) => t(state.presence[s] ? "presence.here" : "presence.away", { name: ctx.name(s) })).join(" · ") : "";
+  const notifications = notice.notifications;
+  return html`<p class="indicators">
+    <span id="connection" class="connection" data-state=${state.connection}>${t(`connection.${state.connection}`)}</span>
+    <span id="presence" class="presence">${presence}</span>
+    ${state.seat !== null ? html`
+      <button type="button" class="toggle" id="sound-toggle" aria-pressed=${String(!notice.muted)} title=${t("sound.toggle")}
+          onClick=${() => { notice.setMuted(!notice.muted); store.set({}); }}>${notice.muted ? t("sound.off") : t("sound.on")}</button>
+      ${notifications !== "unsupported" ? html`<button type="button" class="toggle" id="notify-toggle" aria-pressed=${String(notifications === "on")}
+          title=${t("notify.toggle")} disabled=${notifications === "denied"}
+          onClick=${async () => { await notice.toggleNotifications(); store.set({}); }}>${t(notifications === "on" ? "notify.on" : notifications === "denied" ? "notify.denied" : "notify.ask")}</button>` : null}` : null}
+  </p>`;
 }
 
-// One entry per move, numbered by the version it made (the first move is 1), newest first.
-function logMove(moveVersion, events, newView = view) {
-  const sentences = describeEvents({ view: newView, seat, catalog, names }, events)
-    .map((sentence) => (sentence.endsWith(".") ? sentence : `${sentence}.`));
-  const item = document.createElement("li");
-  item.value = moveVersion;
-  item.dataset.version = String(moveVersion);
-  item.textContent = sentences.length ? sentences.join(" ") : "A move was made.";
-  logList.prepend(item);
+function GamePage({ state }) {
+  const view = tableView(state);
+  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names, lastMove: state.lastMove },
+    { ...ui, panel: state.panel, resultFolded: state.resultFolded }, act);
+  const names = [0, 1].map((s) => (state.seatsTaken[s] || s === 0 ? ctx.name(s) : t("player.empty_seat")));
+  const invite = state.status === "waiting" && state.seat === 0 ? credentials?.invite_url : null;
+  const error = errorText(state.error);
+  return html`
+    <header class=${`status${ctx.myTurn ? " is-my-turn" : ""}`}>
+      <div class="status-main">
+        <h1 id="players" class="players">${[0, 1].map((s) => html`${s ? html`<span class="versus"> ${t("versus")} </span>` : null}<span class=${`player-name seat-${s}`} data-seat=${s}>${names[s]}${s === state.seat ? html`<span class="you"> ${t("you.marker")}</span>` : null}</span>`)}</h1>
+        <p class="stage">${stageLine(state.view)}</p>
+        <p id="turn" class="turn" role="status" aria-live="polite">${turnLine(state, ctx)}</p>
+      </div>
+      <${Indicators} state=${state} ctx=${ctx} />
+    </header>
+    ${invite ? html`<section id="waiting-invite" class="invite waiting-invite" aria-labelledby="waiting-invite-title">
+      <h2 id="waiting-invite-title">${t("invite.title")}</h2>
+      <p>${t("invite.help")}</p>
+      <div class="invite-row">
+        <input id="invite-url" readonly aria-label=${t("invite.label")} value=${invite} />
+        <button type="button" id="copy-invite" onClick=${() => copyInvite(invite)}>${t(state.copied === "copied" ? "invite.copied" : state.copied === "by_hand" ? "invite.copy_by_hand" : "invite.copy")}</button>
+      </div>
+    </section>` : null}
+    ${state.status === "aborted" ? html`<p id="aborted-banner" class="banner aborted-banner" role="alert">${state.abortReason ? t("aborted.reason", { reason: state.abortReason }) : t("aborted.plain")}</p>` : null}
+    <p id="game-error" class="error toast" role="alert" hidden=${!error}>${error}</p>
+    <div class="game-layout">
+      <div id="board" class="board bd-root">
+        <${Table} ctx=${ctx} end=${state.status === "finished" || view?.outcome ? html`<${Rematch} state=${state} ctx=${ctx} />` : null} />
+      </div>
+      <aside class="side">
+        <${LastMove} ctx=${ctx} />
+        <${Log} entries=${state.log} />
+      </aside>
+    </div>`;
 }
+
+function draw(state) {
+  render(html`<${GamePage} state=${state} />`, root);
+  const view = tableView(state);
+  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names });
+  Object.assign(root.dataset, {
+    status: state.status ?? "",
+    seat: state.seat === null ? "" : String(state.seat),
+    version: state.version === null ? "" : String(state.version),
+    toAct: view?.to_act === null || view?.to_act === undefined ? "" : String(view.to_act),
+    age: view ? String(view.age) : "",
+    phase: view?.phase ?? "",
+  });
+  const title = t("title.game", { a: ctx.name(0), b: state.seatsTaken[1] ? ctx.name(1) : "…" });
+  const myTurn = state.status === "active" && Boolean(view) && !view.outcome && ctx.myTurn;
+  root.dataset.turnNotice = notice.update({ title, myTurn, opponent: ctx.name(ctx.top) }) ? "on" : "";
+}
+
+store.subscribe(draw);
+document.addEventListener("visibilitychange", () => draw(store.get()));
+
+// ------------------------------------------------------------------------------ summary
 
 function useSummary(summary) {
-  names = summary.seats.map((s) => s.name ?? `Player ${s.seat + 1}`);
-  seatsTaken = summary.seats.map((s) => Boolean(s.taken));
-  listed = Boolean(summary.listed);
+  const state = store.get();
+  const patch = {
+    names: summary.seats.map((s) => s.name ?? t("player.default", { n: s.seat + 1 })),
+    seatsTaken: summary.seats.map((s) => Boolean(s.taken)),
+    listed: Boolean(summary.listed),
+  };
   // The socket's word on the status is fresher, except that a summary read after it may
   // show the game started.
-  if (status === null || (status === "waiting" && summary.status !== "waiting")) {
-    status = summary.status;
+  if (state.status === null || (state.status === "waiting" && summary.status !== "waiting")) {
+    patch.status = summary.status;
   }
+  store.set(patch);
 }
 
 async function refreshSummary() {
   try {
     useSummary(await request("GET", `/api/games/${gameId}`));
-    redraw();
   } catch (error) {
-    showError(errorBox, error);
+    store.set({ error: { code: error.code ?? "http_error", message: error.message } });
   }
 }
 
 async function start() {
   try {
-    const [loadedCatalog, summary] = await Promise.all([
+    const [catalog, summary] = await Promise.all([
       request("GET", "/api/catalog"), request("GET", `/api/games/${gameId}`)]);
-    catalog = loadedCatalog;
+    store.set({ catalog });
     useSummary(summary);
-    showNames();
   } catch (error) {
-    showError(errorBox, error);
+    store.set({ error: { code: error.code ?? "http_error", message: error.message } });
     return;
   }
   connection.start();
 }
 
+draw(store.get());
 start();

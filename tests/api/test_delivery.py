@@ -55,7 +55,7 @@ def _import_map(html: str) -> dict[str, str]:
 def test_answers_are_compressed_when_the_client_accepts_it(
         make_app: Callable[..., FastAPI]) -> None:
     with serve(make_app()) as client:
-        for path in ("/games/some-game", "/static/js/board.js", "/static/css/board.css",
+        for path in ("/games/some-game", "/static/js/table/table.js", "/static/css/table.css",
                      "/api/catalog"):
             headers, plain = _raw(client, path, "identity")
             assert "content-encoding" not in headers, path
@@ -89,7 +89,7 @@ def test_the_page_names_fingerprinted_files_kept_for_a_year(
         assert "etag" not in page.headers and "last-modified" not in page.headers
         named = FINGERPRINTED.findall(page.text)
         assert {path for _, path, _ in named} >= {"js/game.js", "css/app.css",
-                                                  "css/board.css", "favicon.svg"}
+                                                  "css/table.css", "css/glyphs.css", "favicon.svg"}
         # The modules' imports of one another go through the import map to the same kind
         # of URL: every module of static/js, each mapped from its plain URL.
         # Modules in subdirectories too. (The npm libraries, by bare specifier, are the
@@ -193,7 +193,7 @@ def test_revalidation_gives_304_without_a_body(make_app: Callable[..., FastAPI])
     with serve(make_app()) as client:
         page = client.get("/games/some-game").text
         game_js = _import_map(page)["/static/js/game.js"]
-        for url in ("/static/js/board.js", "/static/css/app.css", game_js):
+        for url in ("/static/js/table/table.js", "/static/css/app.css", game_js):
             first = client.get(url)
             etag, modified = first.headers["etag"], first.headers["last-modified"]
             for asked in ({"if-none-match": etag}, {"if-none-match": f'"other", W/{etag}'},

@@ -1,0 +1,129 @@
+// Motion that tells the story of a move: a taken card travels from the structure to its
+// city (its colour's stack, or the wonder it is tucked under) or to the discard pile, a
+// revealed card flips (CSS, .is-new), the pawn slides (CSS transition), counts roll.
+// Nothing moves on the first paint or after a reconnect (only for a live `update`), and
+// nothing at all when the player asks for reduced motion.
+import { html } from "htm/preact";
+import { useLayoutEffect, useRef } from "preact/hooks";
+
+const reduced = typeof matchMedia === "function"
+  ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: true };
+
+export function motionAllowed() {
+  return !reduced.matches && typeof Element.prototype.animate === "function";
+}
+
+const TRAVEL_MS = 520;
+const ROLL_MS = 450;
+
+// The places of every keyed element under root, before an update is drawn.
+export function snapshot(root) {
+  const places = new Map();
+  for (const element of root.querySelectorAll("[data-motion-key]")) {
+    places.set(element.dataset.motionKey, { rect: element.getBoundingClientRect(), element });
+  }
+  return places;
+}
+
+// Where each event's card goes, as the key of the element it lands on.
+function destination(e) {
+  switch (e.type) {
+    case "card_built": return e.color ? `stack:${e.seat}:${e.color}` : null;
+    case "card_discarded": return "discard";
+    case "wonder_built": return `wonder:${e.wonder}`;
+    default: return null;
+  }
+}
+
+// After an update is drawn: each card the move took flies from where it was to where it
+// went. `before` is snapshot(root) taken before drawing; `colorOf(card)` gives a card's
+// colour (to find its stack).
+export function playMove(root, before, events, colorOf) {
+  if (!motionAllowed() || !before) return;
+  for (const e of events) {
+    // A card turned face up flips over.
+    if (e.type !== "card_revealed") continue;
+    const card = root.querySelector(`[data-motion-key="${CSS.escape(`card:${e.card}`)}"]`);
+    card?.animate([{ transform: "rotateY(90deg)" }, { transform: "rotateY(0deg)" }],
+      { duration: 380, delay: TRAVEL_MS / 2, easing: "ease-out", fill: "backwards" });
+  }
+  for (const e of events) {
+    if (!["card_built", "card_discarded", "wonder_built"].includes(e.type)) continue;
+    const from = before.get(`card:${e.card}`);
+    const target = destination({ ...e, color: colorOf(e.card) });
+    const to = target ? root.querySelector(`[data-motion-key="${CSS.escape(target)}"]`) : null;
+    if (!from || !to) continue;
+    fly(from, to.getBoundingClientRect());
+    to.animate([{ transform: "scale(1)" }, { transform: "scale(1.12)" }, { transform: "scale(1)" }],
+      { duration: 300, delay: TRAVEL_MS - 80, easing: "ease-out" });
+  }
+}
+
+// A copy of the card as it was, moved over the page from its old place to the new one.
+function fly(from, toRect) {
+  // A plain picture of the card: no button, no data-card, nothing to click or find.
+  const copy = document.createElement("div");
+  copy.innerHTML = from.element.innerHTML;
+  copy.className = from.element.className;
+  copy.classList.remove("is-playable");
+  copy.classList.add("bd-flying");
+  copy.setAttribute("aria-hidden", "true");
+  const { left, top, width, height } = from.rect;
+  Object.assign(copy.style, {
+    position: "fixed", left: `${left}px`, top: `${top}px`, width: `${width}px`,
+    height: `${height}px`, margin: "0", zIndex: "1000", pointerEvents: "none",
+  });
+  document.body.append(copy);
+  const dx = toRect.left + toRect.width / 2 - (left + width / 2);
+  const dy = toRect.top + toRect.height / 2 - (top + height / 2);
+  const scale = Math.max(0.25, Math.min(1, toRect.height / height));
+  const flight = copy.animate([
+    { transform: "translate(0, 0) scale(1)", opacity: 1 },
+    { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.35 },
+  ], { duration: TRAVEL_MS, easing: "cubic-bezier(.3,.7,.4,1)" });
+  flight.onfinish = () => copy.remove();
+  flight.oncancel = () => copy.remove();
+}
+
+// Whether the update being drawn is a live move (motion) or a first paint or resync (none).
+let live = false;
+export function drawing(isLive, draw) {
+  live = isLive;
+  try {
+    draw();
+  } finally {
+    live = false;
+  }
+}
+
+// A number that rolls from its old value to the new one (coins, points) on a live move.
+// Its text is written here, not by the renderer, so the two never fight over it.
+export function Rolling({ value }) {
+  const ref = useRef(null);
+  const shown = useRef(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    const from = shown.current;
+    shown.current = value;
+    if (from === null || from === value || !live || !motionAllowed()) {
+      element.textContent = String(value);
+      return undefined;
+    }
+    const start = performance.now();
+    let frame = 0;
+    const step = (now) => {
+      const progress = Math.min(1, (now - start) / ROLL_MS);
+      element.textContent = String(Math.round(from + (value - from) * progress));
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    element.classList.remove("is-up", "is-down");
+    void element.offsetWidth;  // restart the CSS pulse
+    element.classList.add(value > from ? "is-up" : "is-down");
+    return () => {
+      cancelAnimationFrame(frame);
+      element.textContent = String(value);
+    };
+  }, [value]);
+  return html`<span class="bd-rolling" aria-hidden="true" ref=${ref}></span>`;
+}

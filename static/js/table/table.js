@@ -1,0 +1,69 @@
+// The game table on one screen: the opponent's city above, the board (military track,
+// progress tokens, discard pile) and the structure (or the wonder draft) in the middle,
+// the viewer's city below; decisions as an overlay on the structure, the card options and
+// details in dialogs. Rendered by Preact, so each update changes the DOM in place (focus,
+// scroll and transitions survive).
+//
+//   <Table model=${{ view, seat, catalog, names, lastMove }} ui=${uiState} act=${fn} end=${vnode} />
+//
+// `ui` is the page's UI state and its setters (see static/js/game.js): { panel,
+// resultFolded, openPanel(panel|null), openCard(id), foldResult(bool) }. Every button that
+// sends an action carries data-action="<notation>"; a card the viewer may take is a
+// <button data-card="<id>"> that opens its options.
+import { html } from "htm/preact";
+import { t } from "../words.js";
+import { City, lastMoveMarks } from "./city.js";
+import { roman } from "./describe.js";
+import { Panels } from "./dialogs.js";
+import { ResultBanner } from "./end.js";
+import { Board } from "./military.js";
+import { Draft, Prompt } from "./prompts.js";
+import { Structure } from "./structure.js";
+
+const NO_PRICES = { cards: {}, wonders: {} };
+
+export function makeContext(model, ui = {}, act = () => {}) {
+  const view = model.view;
+  const seat = model.seat === 0 || model.seat === 1 ? model.seat : null;
+  const catalog = model.catalog ?? { cards: {}, wonders: {}, tokens: {} };
+  const decision = view?.decision ?? null;
+  const events = model.lastMove?.events ?? [];
+  const bottom = seat ?? 0;
+  const names = model.names ?? [];
+  const ctx = {
+    view, seat, catalog, ui, act, decision, events, bottom, top: 1 - bottom,
+    lastMove: model.lastMove ?? null,
+    legal: new Map((view?.legal_actions ?? []).map((entry) => [entry.notation, entry])),
+    cardOptions: new Map((view?.card_options ?? []).map((option) => [option.card, option])),
+    prices: seat !== null && view?.prices ? view.prices : NO_PRICES,
+    me: seat !== null ? view?.players?.[seat] : null,
+    myTurn: seat !== null && decision !== null && decision.seat === seat && view?.to_act === seat,
+    newAge: events.some((e) => e.type === "age_started"),
+    revealed: new Set(events.filter((e) => e.type === "card_revealed").map((e) => e.slot)),
+    marks: lastMoveMarks(events),
+    name: (s) => {
+      // The table says "you" itself: a "(you)" added to a name is dropped.
+      const given = String(names[s] ?? "").replace(/\s*\(you\)\s*$/i, "").trim();
+      return given || t("player.default", { n: s + 1 });
+    },
+  };
+  return ctx;
+}
+
+export function Table({ ctx, end = null }) {
+  const { view } = ctx;
+  if (!view) return html`<p class="bd-empty">${t("turn.connecting")}</p>`;
+  const drafting = view.phase === "draft";
+  return html`<div class=${`bd bd--${view.phase}`} data-age=${view.age} data-phase=${view.phase}>
+    <${City} ctx=${ctx} seat=${ctx.top} position="top" />
+    <${Board} ctx=${ctx} />
+    <div class="bd-centre">
+      ${drafting ? html`<${Draft} ctx=${ctx} />` : html`<${Structure} ctx=${ctx} />`}
+      <${Prompt} ctx=${ctx} />
+      ${!drafting ? html`<span class="bd-age-mark" aria-hidden="true">${roman(view.age)}</span>` : null}
+    </div>
+    <${City} ctx=${ctx} seat=${ctx.bottom} position="bottom" />
+    ${view.outcome ? html`<${ResultBanner} ctx=${ctx}>${end}<//>` : null}
+    <${Panels} ctx=${ctx} />
+  </div>`;
+}

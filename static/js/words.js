@@ -1,0 +1,59 @@
+// Every word the pages show goes through t(code, params): the code names the message, the
+// params carry figures and names. A catalog (static/js/words/<lang>.js) maps each code to
+//   - a string with {name} placeholders: "{name} built {card}";
+//   - plural forms chosen by Intl.PluralRules on params.n (or params.count):
+//     { one: "{n} coin", other: "{n} coins" };
+//   - or a function of the params, for the few messages whose shape depends on them.
+// Numbers are formatted with Intl.NumberFormat. The server sends codes and figures, never
+// sentences (docs/protocol.md); a code with no entry shows itself, so a gap is visible.
+import en from "./words/en.js";
+
+let language = "en";
+let catalog = en;
+let plurals = new Intl.PluralRules(language);
+let numbers = new Intl.NumberFormat(language);
+
+export function useCatalog(lang, messages) {
+  language = lang;
+  catalog = messages;
+  plurals = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
+}
+
+export function currentLanguage() {
+  return language;
+}
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? numbers.format(value) : String(value);
+  });
+}
+
+export function t(code, params = {}) {
+  let entry = catalog[code];
+  if (entry === undefined && catalog !== en) entry = en[code];
+  if (entry === undefined) return code;
+  if (typeof entry === "function") return entry(params, t);
+  if (typeof entry === "object") {
+    const n = params.n ?? params.count ?? 0;
+    entry = entry[plurals.select(n)] ?? entry.other;
+  }
+  return fill(entry, params);
+}
+
+// Whether the catalog has a message for this code (for codes from the server).
+export function known(code) {
+  return code in catalog || code in en;
+}
+
+// "a, b and c" in the page's language.
+export function listOf(items) {
+  return new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(items);
+}
+
+export function number(n) {
+  return numbers.format(n);
+}
