@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -14,6 +15,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from app.api import admin, catalog, lobby, pages, players, routes, ws
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
+from app.codes import error_params
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.clock import SystemClock
@@ -30,8 +32,12 @@ SESSION_COOKIE = "duel_session"
 log = logging.getLogger(__name__)
 
 
-def _error(status: int, code: str, message: str, detail: str | None = None) -> JSONResponse:
-    body: dict[str, object] = {"code": code, "message": message}
+def _error(status: int, code: str, message: str, detail: str | None = None,
+           params: Mapping[str, Any] | None = None) -> JSONResponse:
+    """A refusal's one body: ``code`` and ``params`` for clients to word (``app/codes.py``),
+    ``message`` in English for logs and API users, ``detail`` where there is one."""
+    body: dict[str, object] = {"code": code, "message": message,
+                               "params": error_params(code, params, detail)}
     if detail is not None:
         body["detail"] = detail
     return JSONResponse({"error": body}, status_code=status)
@@ -68,10 +74,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.clock = SystemClock()
     app.state.seeds = fresh_seed
 
-    # Every refusal has one shape: {"error": {"code", "message", "detail"?}}.
+    # Every refusal has one shape: {"error": {"code", "message", "params", "detail"?}}.
     @app.exception_handler(ServiceError)
     async def refused(_request: Request, error: ServiceError) -> JSONResponse:
-        response = _error(error.status, error.code, error.message, error.detail)
+        response = _error(error.status, error.code, error.message, error.detail, error.params)
         if error.status == 401:  # RFC 9110: say which scheme would do
             response.headers["WWW-Authenticate"] = "Bearer"
         return response
@@ -95,13 +101,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        return _error(422, "invalid_request", f"{where}: {first['msg']}")
+        return _error(422, "invalid_request", f"{where}: {first['msg']}", params={"field": where})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
-        return _error(error.status_code, codes.get(error.status_code, "http_error"),
-                      str(error.detail))
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
+        if code is None:
+            return _error(error.status_code, "http_error", str(error.detail),
+                          params={"http_status": error.status_code})
+        return _error(error.status_code, code, str(error.detail))
 
     # Signed (not encrypted) cookie: it holds only ids. Lax keeps other sites' forms from
     # posting with it.

@@ -36,6 +36,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql import Executable
 from starlette.websockets import WebSocketDisconnect
 
+from app.codes import ERRORS
 from app.config import Settings
 from app.db.models import Game as GameRow
 from app.db.models import GameAction
@@ -330,6 +331,8 @@ class ProtocolClient:
             if message["type"] in ("welcome", "state", "update"):
                 self.version = message["version"]
                 self.view = message["view"]
+            elif message["type"] == "error":  # every refusal can be worded from its code
+                assert_worded(message)
             return message
 
     def receive_until(self, kind: str) -> dict[str, Any]:
@@ -455,7 +458,17 @@ def assert_refused(response: Any, status: int, code: str) -> dict[str, Any]:
     error: dict[str, Any] = body["error"]
     assert error["code"] == code, body
     assert isinstance(error["message"], str) and error["message"], body
+    assert_worded(error)
     return error
+
+
+def assert_worded(error: dict[str, Any]) -> None:
+    """A refusal a page can word without its English ``message``: a registered ``code`` and
+    ``params`` holding only the figures that code may carry (``detail`` among them)."""
+    assert error["code"] in ERRORS, error
+    params = error["params"]
+    assert isinstance(params, dict) and set(params) <= set(ERRORS[error["code"]]), error
+    assert params.get("detail") == error.get("detail"), error
 
 
 def bearer(token: str) -> dict[str, str]:

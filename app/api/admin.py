@@ -23,6 +23,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.routing import APIRoute
 
 from app import jsontext
+from app.codes import error_params
 from app.db.models import GAME_STATUSES
 from app.services.admin import SESSION_KEY, AdminService, GameFilter
 from app.services.errors import ServiceError
@@ -61,8 +62,9 @@ def _client(request: Request) -> str | None:
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
-                        headers=NO_STORE)
+    return JSONResponse({"error": {"code": code, "message": message,
+                                   "params": error_params(code)}},
+                        status_code=status, headers=NO_STORE)
 
 
 Handler = Callable[[Request], Coroutine[Any, Any, Response]]
@@ -224,12 +226,14 @@ async def _read_body(request: Request, limit: int) -> bytes:
     """The request body, refused (413) beyond ``limit`` bytes without reading on."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise ServiceError("too_large", f"the body is larger than {limit} bytes", 413)
+        raise ServiceError("too_large", f"the body is larger than {limit} bytes", 413,
+                           params={"limit": limit})
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise ServiceError("too_large", f"the body is larger than {limit} bytes", 413)
+            raise ServiceError("too_large", f"the body is larger than {limit} bytes", 413,
+                               params={"limit": limit})
     return bytes(body)
 
 

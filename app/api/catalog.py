@@ -1,6 +1,6 @@
 """``/api/catalog``: every card, wonder and progress token as a browser shows it: each
-effect as a kind with its figures (``effect_details``) and in words (``effects``). Built
-once from the engine's card database."""
+effect as a kind with its figures (``effect_details``), which the page words from its own
+catalog (``effect.<kind>``). Built once from the engine's card database."""
 
 from __future__ import annotations
 
@@ -20,96 +20,78 @@ from app.engine.cards import (
     TOKENS,
     WONDERS,
     Effects,
-    PerItem,
 )
 
 from .delivery import CacheableJSON
 
 router = APIRouter(prefix="/api", tags=["catalog"])
 
-_KIND_WORDS = {"brown+grey": "brown and grey card", "wonder": "wonder",
-               "coin_set_of_3": "set of 3 coins"}
-
-
-def _kind(per: PerItem) -> str:
-    name = KIND_NAMES[per.kind]
-    return _KIND_WORDS.get(name, f"{name} card")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-_PLAIN_EFFECTS: tuple[tuple[str, str, bool], ...] = (
-    ("build_from_discard", "Build a discarded card for free", False),
-    ("progress_from_box", "Draw {n} progress tokens out of the game, keep 1", True),
-    ("play_again", "Play again", False),
-    ("wonder_resource_discount", "Wonders cost {n} fewer resources", True),
-    ("blue_resource_discount", "Blue cards cost {n} fewer resources", True),
-    ("receive_opponent_trade_coins", "Receive the coins your opponent pays for trading", False),
-    ("points_per_progress_token", "{n} points per progress token", True),
-    ("extra_shields_per_red_card", "Each later red card gives {n} more shield", True),
-    ("wonders_play_again", "Every later wonder gives play again", False),
-    ("coins_per_chain_build", "Take {n} coins on each chain build", True),
+_PLAIN_EFFECTS: tuple[tuple[str, bool], ...] = (
+    ("build_from_discard", False),
+    ("progress_from_box", True),
+    ("play_again", False),
+    ("wonder_resource_discount", True),
+    ("blue_resource_discount", True),
+    ("receive_opponent_trade_coins", False),
+    ("points_per_progress_token", True),
+    ("extra_shields_per_red_card", True),
+    ("wonders_play_again", False),
+    ("coins_per_chain_build", True),
 )
-"""Effects told by one sentence around their figure (``amount`` when ``counted``), in the
-order they are listed."""
+"""Effects that are one field of :class:`Effects`, in the order they are listed, and
+whether they carry their value as ``amount`` (otherwise they are just true)."""
+
+EFFECT_KINDS: tuple[str, ...] = (
+    "produce", "produce_one_of", "trade_price_one", "shields", "science", "coins",
+    "coins_per_own", "coins_per_most", "points_per_most", "opponent_loses_coins",
+    "destroy_opponent_card", *(field for field, _ in _PLAIN_EFFECTS),
+)
+"""Every ``kind`` of ``effect_details``; a page words each (``effect.<kind>`` in its
+catalog) from the figures beside it."""
 
 
 def details(effects: Effects) -> list[dict[str, Any]]:
-    """Each thing the effects do: a ``kind``, its figures, and the same in words (``text``).
-    Points are given separately."""
+    """Each thing the effects do: a ``kind`` (one of :data:`EFFECT_KINDS`) and its
+    figures: ``resources`` (``{resource: units}`` produced, or the resources to choose
+    from or bought for 1), ``amount``, ``symbol`` (science), ``per`` (what a per-item
+    effect counts: a colour, ``brown+grey``, ``wonder`` or ``coin_set_of_3``), ``color``.
+    Points are given separately. No words: the page has them."""
     out: list[dict[str, Any]] = []
 
-    def add(kind: str, text: str, **figures: Any) -> None:
-        out.append({"kind": kind, "text": text, **figures})
+    def add(kind: str, **figures: Any) -> None:
+        out.append({"kind": kind, **figures})
 
     produced = {RESOURCES[r]: n for r, n in enumerate(effects.produce) if n}
     if produced:
-        add("produce", "Produces " + ", ".join(f"{n} {r}" for r, n in produced.items()),
-            resources=produced)
+        add("produce", resources=produced)
     if effects.produce_one_of:
-        options = [RESOURCES[r] for r in effects.produce_one_of]
-        add("produce_one_of", "Produces one of " + " / ".join(options) + " each turn",
-            resources=options)
+        add("produce_one_of", resources=[RESOURCES[r] for r in effects.produce_one_of])
     if effects.trade_price_one:
-        fixed = [RESOURCES[r] for r in effects.trade_price_one]
-        add("trade_price_one", "Buy " + " and ".join(fixed) + " for 1 coin each",
-            resources=fixed)
+        add("trade_price_one", resources=[RESOURCES[r] for r in effects.trade_price_one])
     if effects.shields:
-        add("shields", f"+{_plural(effects.shields, 'shield')}", amount=effects.shields)
+        add("shields", amount=effects.shields)
     if effects.science >= 0:
-        symbol = SCIENCE_SYMBOLS[effects.science]
-        add("science", f"Science symbol: {symbol.replace('_', ' ')}", symbol=symbol)
+        add("science", symbol=SCIENCE_SYMBOLS[effects.science])
     if effects.coins:
-        add("coins", f"Take {_plural(effects.coins, 'coin')}", amount=effects.coins)
-    for kind, per, where in (("coins_per_own", effects.coins_per_own, "in your city"),
-                             ("coins_per_most", effects.coins_per_most,
-                              "in the city with the most")):
+        add("coins", amount=effects.coins)
+    for kind, per in (("coins_per_own", effects.coins_per_own),
+                      ("coins_per_most", effects.coins_per_most),
+                      ("points_per_most", effects.points_per_most)):
         if per is not None:
-            add(kind, f"Take {_plural(per.amount, 'coin')} per {_kind(per)} {where}",
-                amount=per.amount, per=KIND_NAMES[per.kind])
-    if effects.points_per_most:
-        per = effects.points_per_most
-        add("points_per_most", f"{_plural(per.amount, 'point')} per {_kind(per)} in the city "
-            "with the most, at the end", amount=per.amount, per=KIND_NAMES[per.kind])
+            add(kind, amount=per.amount, per=KIND_NAMES[per.kind])
     if effects.opponent_loses_coins:
-        add("opponent_loses_coins",
-            f"Opponent loses {_plural(effects.opponent_loses_coins, 'coin')}",
-            amount=effects.opponent_loses_coins)
+        add("opponent_loses_coins", amount=effects.opponent_loses_coins)
     if effects.destroy_opponent_card is not None:
-        color = COLOR_NAMES[effects.destroy_opponent_card]
-        add("destroy_opponent_card", f"Discard one {color} card of your opponent", color=color)
-    for field, text, counted in _PLAIN_EFFECTS:
+        add("destroy_opponent_card", color=COLOR_NAMES[effects.destroy_opponent_card])
+    for field, counted in _PLAIN_EFFECTS:
         value = getattr(effects, field)
         if value:
-            add(field, text.format(n=value), **({"amount": value} if counted else {}))
+            add(field, **({"amount": value} if counted else {}))
     return out
 
 
 def _effects(effects: Effects) -> dict[str, Any]:
-    listed = details(effects)
-    return {"effects": [item["text"] for item in listed], "effect_details": listed}
+    return {"effect_details": details(effects)}
 
 
 def _cost(coins: int, cost: tuple[int, ...]) -> dict[str, Any]:
@@ -144,7 +126,7 @@ def _cacheable() -> CacheableJSON:
 @router.get("/catalog", response_model=dict[str, Any], responses={
     304: {"description": "Not modified: the catalog still has the ETag in `If-None-Match`"}})
 async def get_catalog(request: Request) -> Response:
-    """Every card, wonder and progress token with costs and effects in words. The same
-    until the server is updated: sent with an ETag and `Cache-Control: no-cache`, so a
-    browser keeps it and revalidates it (304) instead of fetching it again."""
+    """Every card, wonder and progress token with costs and effects (kinds and figures).
+    The same until the server is updated: sent with an ETag and `Cache-Control: no-cache`,
+    so a browser keeps it and revalidates it (304) instead of fetching it again."""
     return _cacheable().response(request.headers)

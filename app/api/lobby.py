@@ -20,6 +20,7 @@ from app.realtime.protocol import (
     ProtocolError,
     error_message,
     parse_lobby_message,
+    refusal_message,
 )
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE, ServiceError
 from app.services.lobby import LobbyService
@@ -93,7 +94,7 @@ class LobbySocket:
                     return
                 await self._handle_safely(message)
             except (ProtocolError, ServiceError) as error:
-                self.connection.send(error_message(error.code, error.message))
+                self.connection.send(refusal_message(error))
 
     async def _handle_safely(self, message: Play | Cancel | Ping | Any) -> None:
         try:

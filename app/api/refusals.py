@@ -1,5 +1,5 @@
 """Refusals as the OpenAPI schema shows them. Every refusal has one shape (built in
-``app.main``): ``{"error": {"code", "message", "detail"?}}``."""
+``app.main``): ``{"error": {"code", "params", "message", "detail"?}}``."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from pydantic import BaseModel
 
 class Refusal(BaseModel):
     code: str
-    """Stable, for programs: ``not_found``, ``game_full``, ``invalid_request``, ..."""
+    """Stable: ``not_found``, ``game_full``, ``invalid_request``, ... (``app/codes.py``).
+    A page shows the code's text from its catalog, worded with ``params``."""
+    params: dict[str, Any] = {}
+    """The figures of the refusal (a limit, a field, a seat, the engine's ``detail``)."""
     message: str
-    """English, for people; may change."""
+    """English, for logs and people reading the API; may change. No page shows it."""
     detail: str | None = None
     """The engine's own reason, where there is one."""
 

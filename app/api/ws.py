@@ -24,6 +24,7 @@ from app.realtime.protocol import (
     Sync,
     error_message,
     parse_client_message,
+    refusal_message,
     state_message,
 )
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
@@ -61,7 +62,7 @@ class GameSocket:
             await self.service.status(self.game_id)
             await self._serve()
         except ServiceError as error:  # no such game
-            connection.send(error_message(error.code, error.message))
+            connection.send(refusal_message(error))
         except STORAGE_ERRORS as error:  # the game could not even be looked up
             log.error("storage failure on a game socket", exc_info=error)
             connection.send(error_message("unavailable", UNAVAILABLE))
@@ -81,7 +82,7 @@ class GameSocket:
                 message = await next_message(self.websocket, self.connection, limit=limit,
                                              parse=parse_client_message)
             except ProtocolError as error:
-                self.connection.send(error_message(error.code, error.message))
+                self.connection.send(refusal_message(error))
                 continue
             if message is None:
                 return
@@ -124,16 +125,14 @@ class GameSocket:
             else:
                 await self.service.decline_rematch(self.game_id, seat)
         except ServiceError as error:
-            self.connection.send(error_message(error.code, error.message))
+            self.connection.send(refusal_message(error))
 
     async def _act(self, message: Act, seat: int) -> None:
         try:
             accepted = await self.service.submit(self.game_id, seat, message.action,
                                                  message.version, message.client_id)
         except ServiceError as error:
-            self.connection.send(error_message(error.code, error.message,
-                                               client_id=message.client_id,
-                                               detail=error.detail))
+            self.connection.send(refusal_message(error, client_id=message.client_id))
             return
         self.connection.send({"type": "ack", "client_id": message.client_id,
                               "version": accepted.version, "duplicate": accepted.duplicate})
@@ -153,7 +152,7 @@ class GameSocket:
                 seat = await self.service.authenticate(self.game_id, message.seat,
                                                        message.token)
             except ServiceError as error:
-                connection.send(error_message(error.code, error.message))
+                connection.send(refusal_message(error))
                 return
         else:  # a player's session opens the seat they hold, as its token would
             seat = await self.service.seat_for_player(self.game_id,

@@ -59,7 +59,15 @@ from .events import (
 )
 from .layouts import LAYOUTS
 from .scoring import Outcome, civilian_outcome, score_sheet
-from .state import WONDER_PRICES, Decision, DecisionKind, GameState, Options, Phase
+from .state import (
+    DECISION_NAMES,
+    WONDER_PRICES,
+    Decision,
+    DecisionKind,
+    GameState,
+    Options,
+    Phase,
+)
 
 ENGINE_VERSION: Final = "1"
 """Bumped whenever a rule change could make an old action log replay differently."""
@@ -89,8 +97,8 @@ _CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c i
 _PLAY_DECISION: Final = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
 
 
-def _illegal(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(code, message)
+def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
+    return IllegalActionError(code, message, **params)
 
 
 class Game:
@@ -297,11 +305,14 @@ class Game:
         if decision is None:
             raise _illegal("game_over", "the game is over")
         if seat is not None and seat != decision.seat:
-            raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}")
+            raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}",
+                           to_act=decision.seat, seat=seat)
         if decision.kind not in checked.ANSWERS:
             raise _illegal("wrong_decision",
                            f"{checked.TYPE} is not possible now: waiting for "
-                           f"{decision.kind.name.lower()} by seat {decision.seat}")
+                           f"{DECISION_NAMES[decision.kind]} by seat {decision.seat}",
+                           action=checked.TYPE, decision=DECISION_NAMES[decision.kind],
+                           to_act=decision.seat)
         self.state.events = []
         # Each handler checks everything before it changes anything.
         _HANDLERS[type(checked)](self, checked, decision)
@@ -313,31 +324,39 @@ class Game:
         first = self.state.first_player
         return first if _DRAFT_PICKERS[self.state.draft_step] == 0 else 1 - first
 
-    def _offered(self, index: int, decision: Decision, what: str) -> int:
+    def _offered(self, index: int, decision: Decision, **what: str) -> int:
+        """``index`` if it is among the decision's options; ``what`` names it (``wonder``,
+        ``token`` or ``card``: its id)."""
         if index not in decision.options:
-            raise _illegal("not_offered", f"{what} cannot be chosen now")
+            raise _illegal("not_offered", f"{next(iter(what.values()))} cannot be chosen now",
+                           **what)
         return index
 
     def _accessible(self, card_id: str) -> int:
         index = CARD_BY_ID[card_id].index
         if self.state.slot_of.get(index, -1) not in self.state.accessible:
-            raise _illegal("not_accessible", f"{card_id} is not an accessible card")
+            raise _illegal("not_accessible", f"{card_id} is not an accessible card",
+                           card=card_id)
         return index
 
-    def _afford(self, seat: int, price: int, what: str) -> None:
+    def _afford(self, seat: int, price: int, **what: str) -> None:
+        """Refuse a build that costs more than the seat has; ``what`` names it (``card`` or
+        ``wonder``: its id)."""
         coins = self.state.players[seat].coins
         if price > coins:
-            raise _illegal("cannot_afford", f"{what} costs {price} coins, seat {seat} has {coins}")
+            raise _illegal("cannot_afford",
+                           f"{next(iter(what.values()))} costs {price} coins, seat {seat} has "
+                           f"{coins}", price=price, coins=coins, seat=seat, **what)
 
     def _on_pick_wonder(self, action: PickWonder, decision: Decision) -> None:
-        w = self._offered(WONDER_BY_ID[action.wonder].index, decision, action.wonder)
+        w = self._offered(WONDER_BY_ID[action.wonder].index, decision, wonder=action.wonder)
         self._draft(decision.seat, w)
 
     def _on_build(self, action: BuildCard, decision: Decision) -> None:
         seat = decision.seat
         index = self._accessible(action.card)
         price = self._card_price(seat, index)
-        self._afford(seat, price, action.card)
+        self._afford(seat, price, card=action.card)
         state = self.state
         me, them = state.players[seat], state.players[1 - seat]
         payment = costs.card_payment(me, them, index, price)
@@ -371,13 +390,15 @@ class Game:
         me, them = state.players[seat], state.players[1 - seat]
         w = WONDER_BY_ID[action.wonder].index
         if w not in me.wonders:
-            raise _illegal("not_your_wonder", f"{action.wonder} is not a wonder of seat {seat}")
+            raise _illegal("not_your_wonder", f"{action.wonder} is not a wonder of seat {seat}",
+                           wonder=action.wonder, seat=seat)
         if w in me.built_wonders:
-            raise _illegal("already_built", f"{action.wonder} is already built")
+            raise _illegal("already_built", f"{action.wonder} is already built",
+                           wonder=action.wonder)
         if state.wonders_built >= WONDER_CAP:
-            raise _illegal("wonder_cap", "seven wonders are already built")
+            raise _illegal("wonder_cap", "seven wonders are already built", cap=WONDER_CAP)
         price = self._wonder_price(seat, w)
-        self._afford(seat, price, action.wonder)
+        self._afford(seat, price, wonder=action.wonder)
         payment = costs.wonder_payment(me, them, w, price)
         self._pay(seat, payment)
         events = state.events
@@ -394,7 +415,7 @@ class Game:
         gain(state, seat, effects)
 
     def _on_choose_progress(self, action: ChooseProgressToken, decision: Decision) -> None:
-        t = self._offered(TOKEN_BY_ID[action.token].index, decision, action.token)
+        t = self._offered(TOKEN_BY_ID[action.token].index, decision, token=action.token)
         state = self.state
         state.pending.pop(0)
         if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
@@ -407,14 +428,14 @@ class Game:
         take_token(state, decision.seat, t)
 
     def _on_destroy(self, action: DestroyCard, decision: Decision) -> None:
-        index = self._offered(CARD_BY_ID[action.card].index, decision, action.card)
+        index = self._offered(CARD_BY_ID[action.card].index, decision, card=action.card)
         state = self.state
         state.pending.pop(0)
         remove_card(state, 1 - decision.seat, index)
         state.events.append(CardDestroyed(1 - decision.seat, action.card))
 
     def _on_build_from_discard(self, action: BuildFromDiscard, decision: Decision) -> None:
-        index = self._offered(CARD_BY_ID[action.card].index, decision, action.card)
+        index = self._offered(CARD_BY_ID[action.card].index, decision, card=action.card)
         state = self.state
         state.pending.pop(0)
         state.discard.remove(index)

@@ -189,10 +189,21 @@ def legal_actions_with_costs(game: Game, book: PaymentBook | None = None
     return out
 
 
+def _refusal(capped: bool, price: int, coins: int) -> dict[str, Any]:
+    """Why an option is not allowed: a code of ``OPTION_REASONS`` and its figures."""
+    if capped:
+        return {"reason": "wonder_cap", "cap": WONDER_CAP}
+    if price > coins:
+        return {"reason": "cannot_afford", "price": price, "coins": coins}
+    return {"reason": "not_allowed"}
+
+
 def card_options(game: Game, book: PaymentBook | None = None) -> list[dict[str, Any]]:
     """For the seat to act on a normal turn: every accessible card with everything it could
     do with it, each with its payment (from ``book``, that seat's, when given) and whether
-    it is allowed (exactly the actions in ``legal_actions``) and, if not, why."""
+    it is allowed (exactly the actions in ``legal_actions``) and, if not, why: a
+    ``reason`` code of :data:`~app.engine.errors.OPTION_REASONS` with its figures beside
+    it (``{"allowed": false, "reason": "cannot_afford", "price": 7, "coins": 3}``)."""
     decision = game.decision
     if decision is None or decision.kind != DecisionKind.PLAY_CARD:
         return []
@@ -204,9 +215,8 @@ def card_options(game: Game, book: PaymentBook | None = None) -> list[dict[str, 
     def option(notation: str, payment: costs.Payment, **fields: Any) -> dict[str, Any]:
         out = {**fields, "allowed": notation in legal, "payment": payment.to_json()}
         if not out["allowed"]:
-            out["reason"] = ("seven wonders are already built"
-                             if state.wonders_built >= WONDER_CAP and "wonder" in fields
-                             else f"costs {payment.total} coins, you have {me.coins}")
+            out.update(_refusal(state.wonders_built >= WONDER_CAP and "wonder" in fields,
+                                payment.total, me.coins))
         return out
 
     wonder_payments = [(WONDERS[w].id, book.wonder(w)) for w in me.unbuilt_wonders()]

@@ -21,7 +21,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from .clock import Clock
-from .protocol import ProtocolError, decode
+from .protocol import ProtocolError, decode, error_message
 
 log = logging.getLogger(__name__)
 _M = TypeVar("_M")
@@ -57,9 +57,9 @@ class Connection:
             return
         if self._queue.qsize() >= QUEUE_LIMIT:
             log.warning("dropping a client that does not keep up")
-            self._queue.put_nowait({"type": "error", "code": "too_slow",
-                                    "message": "too many messages waiting; reconnect with "
-                                               "your last version to catch up"})
+            self._queue.put_nowait(error_message(
+                "too_slow", "too many messages waiting; reconnect with your last version to "
+                "catch up", params={"limit": QUEUE_LIMIT}))
             self.close()
             return
         self._queue.put_nowait(message)
@@ -127,15 +127,15 @@ async def keep_alive(connection: Connection, *, interval: float, timeout: float,
         await clock.sleep(tick)
         now = clock.now()
         if now - connection.last_heard > timeout:
-            reason = "no message or pong for too long"
+            cause, reason = "silence", "no message or pong for too long"
         elif join_timeout is not None and not connection.joined \
                 and now - opened > join_timeout:
-            reason = "no join message in time"
+            cause, reason = "join", "no join message in time"
         else:
             if connection.welcomed:  # a ping never overtakes the socket's first message
                 connection.send({"type": "ping"})
             continue
-        connection.send({"type": "error", "code": "timeout", "message": reason})
+        connection.send(error_message("timeout", reason, params={"cause": cause}))
         on_drop()
         connection.close()
         return
@@ -154,7 +154,8 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
     if text is None:
         raise ProtocolError("malformed", "send JSON in text frames")
     if len(text.encode()) > limit:
-        raise ProtocolError("too_large", f"messages are limited to {limit} bytes")
+        raise ProtocolError("too_large", f"messages are limited to {limit} bytes",
+                            {"limit": limit})
     return parse(decode(text))
 
 

@@ -4,12 +4,15 @@ messages the server sends. ``docs/protocol.md`` describes it for client authors.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app import jsontext
+from app.codes import error_params
 from app.engine import Event, Game, events_for, view
+from app.services.errors import ServiceError
 
 _T = TypeVar("_T")
 
@@ -74,10 +77,15 @@ CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_re
 
 
 class ProtocolError(Exception):
-    def __init__(self, code: str, message: str) -> None:
+    """A message the server cannot read: a ``code`` of :data:`app.codes.ERRORS` with its
+    ``params``, and an English ``message`` for logs."""
+
+    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None
+                 ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = error_params(code, params)
 
 
 class Play(_Message):
@@ -139,17 +147,29 @@ def _parse(data: Any, adapter: TypeAdapter[_T], types: tuple[str, ...]) -> _T:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"
-        raise ProtocolError("malformed", f"{where}: {first['msg']}") from None
+        raise ProtocolError("malformed", f"{where}: {first['msg']}", {"field": where}
+                            ) from None
 
 
-def error_message(code: str, message: str, *, client_id: str | None = None,
-                  detail: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error_message(code: str, message: str, *, params: Mapping[str, Any] | None = None,
+                  client_id: str | None = None, detail: str | None = None) -> dict[str, Any]:
+    """An ``error`` message: ``code`` and ``params`` for the client to word (both listed in
+    :data:`app.codes.ERRORS`), ``message`` in English for logs; ``detail`` (the engine's
+    code of an illegal action) is among the params too."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message,
+                           "params": error_params(code, params, detail)}
     if client_id is not None:
         out["client_id"] = client_id
     if detail is not None:
         out["detail"] = detail
     return out
+
+
+def refusal_message(error: ServiceError | ProtocolError, *,
+                    client_id: str | None = None) -> dict[str, Any]:
+    """The ``error`` message of a refusal."""
+    return error_message(error.code, error.message, params=error.params, client_id=client_id,
+                         detail=getattr(error, "detail", None))
 
 
 def _seat_of(audience: str) -> int | None:

@@ -75,12 +75,17 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _refuse_filter(message: str) -> ServiceError:
-    return ServiceError("bad_filter", message, 422)
+def _refuse_filter(message: str, field: str) -> ServiceError:
+    """``bad_filter``: ``field`` is the query parameter at fault."""
+    return ServiceError("bad_filter", message, 422, params={"field": field})
 
 
-def _refuse_record(message: str) -> ServiceError:
-    return ServiceError("bad_record", message, 422)
+def _refuse_record(message: str, field: str | None = None, seq: int | None = None
+                   ) -> ServiceError:
+    """``bad_record``: ``field`` is the record's field at fault, ``seq`` the action."""
+    params = {"field": field, "seq": seq}
+    return ServiceError("bad_record", message, 422,
+                        params={k: v for k, v in params.items() if v is not None})
 
 
 def _page_count(total: int, per_page: int) -> int:
@@ -107,18 +112,18 @@ class GameFilter:
         unknown = sorted(set(values) - {"status", "player", "since", "until", "page",
                                         "per_page"})
         if unknown:
-            raise _refuse_filter(f"unknown filter {unknown[0]!r}")
+            raise _refuse_filter(f"unknown filter {unknown[0]!r}", unknown[0])
         status = values.get("status")
         if status is not None and status not in GAME_STATUSES:
-            raise _refuse_filter(f"status must be one of {', '.join(GAME_STATUSES)}")
+            raise _refuse_filter(f"status must be one of {', '.join(GAME_STATUSES)}", "status")
         player = values.get("player")
         if player is not None and len(player) > NAME_MAX:
-            raise _refuse_filter(f"player: at most {NAME_MAX} characters")
+            raise _refuse_filter(f"player: at most {NAME_MAX} characters", "player")
         if player is not None and not player.isprintable():
-            raise _refuse_filter("player: no control characters")
+            raise _refuse_filter("player: no control characters", "player")
         since, until = cls._date(values, "since"), cls._date(values, "until")
         if since is not None and until is not None and since > until:
-            raise _refuse_filter("since is after until")
+            raise _refuse_filter("since is after until", "since")
         page = cls._number(values, "page", 1, 1, 1_000_000)
         per_page = cls._number(values, "per_page", PER_PAGE, 1, PER_PAGE_MAX)
         return cls(status, player, since, until, page, per_page)
@@ -130,7 +135,7 @@ class GameFilter:
         try:
             return date.fromisoformat(values[name])
         except ValueError:
-            raise _refuse_filter(f"{name} must be a date such as 2026-11-21") from None
+            raise _refuse_filter(f"{name} must be a date such as 2026-11-21", name) from None
 
     @staticmethod
     def _number(values: Mapping[str, str], name: str, default: int, low: int,
@@ -141,7 +146,7 @@ class GameFilter:
         # isdigit() alone admits "²", which int() refuses; the length bounds int()'s work.
         if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(high))) \
                 or not low <= int(raw) <= high:
-            raise _refuse_filter(f"{name} must be a whole number from {low} to {high}")
+            raise _refuse_filter(f"{name} must be a whole number from {low} to {high}", name)
         return int(raw)
 
     def query(self) -> GameQuery:
@@ -188,7 +193,8 @@ class LoginThrottle:
         if len(failures) >= LOGIN_FAILURES_ALLOWED:
             wait = math.ceil(failures[0] + LOGIN_WINDOW_SECONDS - self._clock())
             raise ServiceError("too_many_attempts",
-                               f"too many failed logins: try again in {wait} seconds", 429)
+                               f"too many failed logins: try again in {wait} seconds", 429,
+                               params={"wait": wait})
 
     def failed(self, client: str) -> None:
         failures = self._recent(client)
@@ -234,7 +240,7 @@ def _replay(stored: _Stored, upto: int | None = None
             raise ServiceError(
                 "replay_failed",
                 f"action {entry.seq} of game {row.id} does not replay under engine version "
-                f"{ENGINE_VERSION}: {error}", 500) from None
+                f"{ENGINE_VERSION}: {error}", 500, params={"seq": entry.seq}) from None
     return game, events
 
 
@@ -267,20 +273,20 @@ class _CheckedRecord:
 
 def _record_field(record: Mapping[str, Any], name: str) -> Any:
     if name not in record:
-        raise _refuse_record(f"the record has no {name!r}")
+        raise _refuse_record(f"the record has no {name!r}", name)
     return record[name]
 
 
 def _record_options(raw: Any) -> Options:
     if not isinstance(raw, dict):
-        raise _refuse_record("options must be an object")
+        raise _refuse_record("options must be an object", "options")
     first = raw.get("first_player")
     if first is not None and not _is_int(first):
-        raise _refuse_record("options.first_player must be 0, 1 or null")
+        raise _refuse_record("options.first_player must be 0, 1 or null", "options")
     try:
         return Options.from_json(raw)
     except (TypeError, ValueError) as error:
-        raise _refuse_record(f"options: {error}") from None
+        raise _refuse_record(f"options: {error}", "options") from None
 
 
 def _record_names(raw: Any) -> list[str | None]:
@@ -288,24 +294,25 @@ def _record_names(raw: Any) -> list[str | None]:
     if raw is None:
         return names
     if not isinstance(raw, list) or len(raw) > 2:
-        raise _refuse_record("players must be a list of at most two {seat, name}")
+        raise _refuse_record("players must be a list of at most two {seat, name}", "players")
     seen: set[int] = set()
     for player in raw:
         if not isinstance(player, dict) or player.get("seat") not in (0, 1) \
                 or not _is_int(player.get("seat")):
-            raise _refuse_record("each player needs a seat, 0 or 1")
+            raise _refuse_record("each player needs a seat, 0 or 1", "players")
         if player["seat"] in seen:
-            raise _refuse_record(f"seat {player['seat']} is named twice in players")
+            raise _refuse_record(f"seat {player['seat']} is named twice in players", "players")
         seen.add(player["seat"])
         name = player.get("name")
         if name is not None:
             if not isinstance(name, str):
-                raise _refuse_record(f"the name of seat {player['seat']} must be text")
+                raise _refuse_record(f"the name of seat {player['seat']} must be text",
+                                     "players")
             try:
                 name = clean_name(name)
             except ServiceError as error:
                 raise _refuse_record(
-                    f"the name of seat {player['seat']}: {error.message}") from None
+                    f"the name of seat {player['seat']}: {error.message}", "players") from None
         names[player["seat"]] = name
     return names
 
@@ -324,7 +331,7 @@ def _record_time(raw: Any, seq: int) -> datetime:
             moment = None
     if moment is None or not MIN_RECORD_YEAR <= moment.year <= MAX_RECORD_YEAR:
         raise _refuse_record(f"action {seq}: 'at' must be an ISO 8601 time between the "
-                             f"years {MIN_RECORD_YEAR} and {MAX_RECORD_YEAR}")
+                             f"years {MIN_RECORD_YEAR} and {MAX_RECORD_YEAR}", "actions", seq)
     return moment
 
 
@@ -333,56 +340,61 @@ def _check_record(record: Any) -> _CheckedRecord:
     if not isinstance(record, dict):
         raise _refuse_record("a game record is a JSON object")
     if record.get("format") != RECORD_FORMAT:
-        raise _refuse_record(f"format must be {RECORD_FORMAT!r}")
+        raise _refuse_record(f"format must be {RECORD_FORMAT!r}", "format")
     version = record.get("format_version")
     if not _is_int(version) or version != RECORD_FORMAT_VERSION:
-        raise _refuse_record(f"format_version must be {RECORD_FORMAT_VERSION}")
+        raise _refuse_record(f"format_version must be {RECORD_FORMAT_VERSION}",
+                             "format_version")
     engine_version = _record_field(record, "engine_version")
     if engine_version != ENGINE_VERSION:
         raise ServiceError(
             "wrong_engine_version",
             f"the record was played under engine version {engine_version!r}; this server "
-            f"replays version {ENGINE_VERSION!r} only", 422)
+            f"replays version {ENGINE_VERSION!r} only", 422,
+            params={"expected": ENGINE_VERSION,
+                    **({"version": engine_version} if isinstance(engine_version, str)
+                       and len(engine_version) <= 40 else {})})
     seed = _record_field(record, "seed")
     if not _is_int(seed) or not -SEED_LIMIT <= seed < SEED_LIMIT:
-        raise _refuse_record("seed must be a whole number that fits 64 bits")
+        raise _refuse_record("seed must be a whole number that fits 64 bits", "seed")
     options = _record_options(_record_field(record, "options"))
     names = _record_names(record.get("players"))
     final_hash = _record_field(record, "final_state_hash")
     if not isinstance(final_hash, str):
-        raise _refuse_record("final_state_hash must be text")
+        raise _refuse_record("final_state_hash must be text", "final_state_hash")
     entries = _record_field(record, "actions")
     if not isinstance(entries, list):
-        raise _refuse_record("actions must be a list")
+        raise _refuse_record("actions must be a list", "actions")
     if len(entries) > MAX_RECORD_ACTIONS:
-        raise _refuse_record(f"a record has at most {MAX_RECORD_ACTIONS} actions")
+        raise _refuse_record(f"a record has at most {MAX_RECORD_ACTIONS} actions", "actions")
 
     game = Game.new(seed, options)
     actions: list[GameAction] = []
     for seq, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
-            raise _refuse_record(f"action {seq} must be an object")
+            raise _refuse_record(f"action {seq} must be an object", "actions", seq)
         numbered = entry.get("seq", seq)
         if not _is_int(numbered) or numbered != seq:
             raise _refuse_record(f"action {seq} says seq {entry.get('seq')!r}: the actions "
-                                 "must be numbered 1, 2, 3, ... in order")
+                                 "must be numbered 1, 2, 3, ... in order", "actions", seq)
         seat = entry.get("seat")
         if not _is_int(seat) or seat not in (0, 1):
-            raise _refuse_record(f"action {seq}: seat must be 0 or 1")
+            raise _refuse_record(f"action {seq}: seat must be 0 or 1", "actions", seq)
         try:
             action = from_json(entry.get("action"))
         except MalformedActionError as error:
-            raise _refuse_record(f"action {seq}: {error}") from None
+            raise _refuse_record(f"action {seq}: {error}", "actions", seq) from None
         notation = entry.get("notation")
         if notation is not None and notation != str(action):
             raise _refuse_record(f"action {seq}: the notation {notation!r} is not the "
-                                 f"action's ({str(action)!r})")
+                                 f"action's ({str(action)!r})", "actions", seq)
         at = _record_time(entry.get("at"), seq)
         try:
             game.apply(action, seat=seat)
         except IllegalActionError as error:
             raise ServiceError("illegal_action", f"action {seq} ({action}): {error}", 422,
-                               detail=error.code) from None
+                               detail=error.code, params={"seq": seq, **error.params}
+                               ) from None
         actions.append(GameAction(seq=seq, seat=seat, action=action.to_json(),
                                   notation=str(action), created_at=at))
     replayed_hash = game.state_hash()
@@ -491,7 +503,8 @@ class AdminService:
         shown, with the action that led there and its events."""
         stored = await self._stored(game_id)
         if not 0 <= seq <= len(stored.actions):
-            raise ServiceError("bad_seq", f"seq must be from 0 to {len(stored.actions)}", 404)
+            raise ServiceError("bad_seq", f"seq must be from 0 to {len(stored.actions)}", 404,
+                               params={"max": len(stored.actions)})
         game, events = _replay(stored, seq)
         move = None
         if seq:
@@ -525,7 +538,7 @@ class AdminService:
                             per_page: int = PER_PAGE) -> dict[str, Any]:
         """What admins did (to one game, with ``game_id``), the latest first."""
         if game_id is not None and not repository.GAME_ID.fullmatch(game_id):
-            raise _refuse_filter("game_id is not a game's id")
+            raise _refuse_filter("game_id is not a game's id", "game_id")
         async with self._sessions() as session:
             actions, total = await admin_repository.find_admin_actions(
                 session, game_id, offset=(page - 1) * per_page, limit=per_page)
@@ -564,12 +577,15 @@ class AdminService:
         """Stop a waiting or running game: both players are told why, and the abort is
         logged with the game."""
         if not isinstance(reason, str):
-            raise ServiceError("bad_reason", "give the reason as text", 422)
+            raise ServiceError("bad_reason", "give the reason as text", 422,
+                               params={"cause": "not_text"})
         reason = " ".join(reason.split())
         if not 1 <= len(reason) <= REASON_MAX:
-            raise ServiceError("bad_reason", f"a reason has 1 to {REASON_MAX} characters", 422)
+            raise ServiceError("bad_reason", f"a reason has 1 to {REASON_MAX} characters", 422,
+                               params={"cause": "length", "max": REASON_MAX})
         if any(unicodedata.category(ch).startswith("C") for ch in reason):
-            raise ServiceError("bad_reason", "a reason cannot hold control characters", 422)
+            raise ServiceError("bad_reason", "a reason cannot hold control characters", 422,
+                               params={"cause": "control"})
         await self._games.abort(game_id, reason=reason, client=client)
 
     # ------------------------------------------------------------------ internals

@@ -171,12 +171,13 @@ class GameService:
             if invite_code is None:
                 if not row.listed:
                     raise ServiceError("bad_invite", "this game is joined by its invite link",
-                                       403)
+                                       403, params={"cause": "missing"})
             elif not hmac.compare_digest(row.invite_hash, _hash(invite_code)):
                 raise ServiceError("bad_invite", "this invite code is not valid for the game",
-                                   403)
+                                   403, params={"cause": "wrong"})
             if row.status in ("aborted", "imported"):
-                raise ServiceError("not_joinable", f"this game is {row.status}", 409)
+                raise ServiceError("not_joinable", f"this game is {row.status}", 409,
+                                   params={"status": row.status})
             if row.status != "waiting":
                 raise ServiceError("game_full", "both seats are taken", 409)
             player = await self._player(session, player_id)
@@ -323,14 +324,16 @@ class GameService:
                 if version != entry.version:
                     raise ServiceError(
                         "stale_version",
-                        f"the game is at version {entry.version}, not {version}", 409)
+                        f"the game is at version {entry.version}, not {version}", 409,
+                        params={"version": entry.version, "sent": version})
                 if entry.game.to_act != seat:
                     raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
-                                       409)
+                                       409, params={"to_act": entry.game.to_act, "seat": seat})
                 try:
                     events = entry.game.apply(requested, seat=seat)
                 except IllegalActionError as error:
-                    raise ServiceError("illegal", str(error), 409, detail=error.code) from None
+                    raise ServiceError("illegal", str(error), 409, detail=error.code,
+                                       params=error.params) from None
                 applied = entry.game.log[-1]
                 new_version = entry.version + 1
                 outcome = entry.game.outcome()
@@ -356,7 +359,7 @@ class GameService:
                     if earlier is not None and _is_resend(earlier, seat, requested):
                         return Accepted(earlier.seq, duplicate=True)
                     raise ServiceError("stale_version", "another action was applied first",
-                                       409) from None
+                                       409, params={"sent": version}) from None
                 except BaseException:
                     self._cache.pop(game_id, None)
                     raise
@@ -446,7 +449,8 @@ class GameService:
                 await session.flush()
                 await session.refresh(row)
                 if row.status not in ("waiting", "active"):
-                    raise ServiceError("not_running", f"the game is {row.status}", 409)
+                    raise ServiceError("not_running", f"the game is {row.status}", 409,
+                                       params={"status": row.status})
                 session.add(AdminAction(game_id=game_id, kind="abort", client=client,
                                         detail={"reason": reason, "version": row.version,
                                                 "was": row.status}))

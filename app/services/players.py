@@ -38,11 +38,14 @@ def clean_name(raw: str) -> str:
     printable characters; otherwise a ``bad_name`` refusal."""
     name = " ".join(raw.split())
     if not name:
-        raise ServiceError("bad_name", "a name needs at least one visible character", 422)
+        raise ServiceError("bad_name", "a name needs at least one visible character", 422,
+                           params={"cause": "blank"})
     if len(name) > NAME_MAX:
-        raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters", 422)
+        raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters", 422,
+                           params={"cause": "too_long", "max": NAME_MAX})
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ServiceError("bad_name", "a name cannot hold control characters", 422)
+        raise ServiceError("bad_name", "a name cannot hold control characters", 422,
+                           params={"cause": "control"})
     return name
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from app.api.catalog import EFFECT_KINDS
 from app.engine import CARDS, TOKENS, WONDERS
 
 
@@ -21,23 +22,29 @@ def test_catalog_describes_every_card_wonder_and_token(make_app: Callable[..., F
     fortifications = catalog["cards"]["fortifications"]
     assert fortifications["cost"]["resources"] == {"clay": 1, "stone": 2, "papyrus": 1}
     assert fortifications["chain_from"] == "tower"
-    assert "+2 shields" in fortifications["effects"]
-    assert catalog["cards"]["lighthouse"]["effects"] == ["Take 1 coin per yellow card in your city"]
-    assert catalog["wonders"]["the_appian_way"]["effects"] == [
-        "Take 3 coins", "Opponent loses 3 coins", "Play again"]
-    # The same effects as kinds with their figures, for icons: no client parses the words.
+    # Each effect is a kind with its figures, and no words: the page words it ("effect.<kind>"
+    # in its catalog), so that no sentence of the server needs translating.
+    assert {"kind": "shields", "amount": 2} in fortifications["effect_details"]
+    assert catalog["cards"]["lighthouse"]["effect_details"] == [
+        {"kind": "coins_per_own", "amount": 1, "per": "yellow"}]
+    assert catalog["wonders"]["the_appian_way"]["effect_details"] == [
+        {"kind": "coins", "amount": 3}, {"kind": "opponent_loses_coins", "amount": 3},
+        {"kind": "play_again"}]
     assert catalog["cards"]["caravansery"]["effect_details"] == [
-        {"kind": "produce_one_of", "text": "Produces one of wood / clay / stone each turn",
-         "resources": ["wood", "clay", "stone"]}]
+        {"kind": "produce_one_of", "resources": ["wood", "clay", "stone"]}]
     assert catalog["cards"]["shipowners_guild"]["effect_details"][1] == {
-        "kind": "points_per_most", "amount": 1, "per": "brown+grey",
-        "text": "1 point per brown and grey card in the city with the most, at the end"}
-    for item in [*catalog["cards"].values(), *catalog["wonders"].values(),
-                 *catalog["tokens"].values()]:
-        assert [d["text"] for d in item["effect_details"]] == item["effects"]
-    # Every card that does something says so in words.
+        "kind": "points_per_most", "amount": 1, "per": "brown+grey"}
+    items = [*catalog["cards"].values(), *catalog["wonders"].values(),
+             *catalog["tokens"].values()]
+    for item in items:
+        assert "effects" not in item, item["name"]
+        for detail in item["effect_details"]:
+            assert detail["kind"] in EFFECT_KINDS, detail
+            assert "text" not in detail, detail
+    assert {d["kind"] for item in items for d in item["effect_details"]} == set(EFFECT_KINDS)
+    # Every card that does something says so.
     for card in catalog["cards"].values():
-        assert card["effects"] or card["points"], card["name"]
+        assert card["effect_details"] or card["points"], card["name"]
 
 
 def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -> None:
@@ -56,8 +63,8 @@ def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -
         assert join.status_code == 200 and 'data-game-id="some-game"' in join.text
         game = client.get("/games/some-game")
         assert game.status_code == 200 and 'data-game-id="some-game"' in game.text
-        for hook in ('id="players"', 'id="rematch"', 'id="aborted-banner"'):
-            assert hook in game.text, hook
+        # The table (players, rematch, the aborted banner, ...) is drawn by its script.
+        assert 'id="game"' in game.text and "/static/js/game." in game.text
         # Every page shows the player's name in its header.
         for page in (home, join, game):
             assert 'id="site-player"' in page.text

@@ -7,6 +7,7 @@ position every action that exists in the game is tried.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,7 @@ from app.engine import (
     Options,
     card_options,
 )
+from app.engine.errors import ILLEGAL_CODES, OPTION_REASONS
 from app.engine.state import DecisionKind
 from tests.factories import EVERY_ACTION
 
@@ -48,7 +50,9 @@ def test_apply_accepts_exactly_the_legal_actions(seed: int, first_game: bool,
             continue
         try:
             game.apply(action)
-        except IllegalActionError:
+        except IllegalActionError as error:
+            # Every refusal has a registered code, and the figures that code may carry.
+            assert set(error.params) <= set(ILLEGAL_CODES[error.code]), error
             continue
         raise AssertionError(f"{action} was accepted but is not in legal_actions()")
     assert game.state_hash() == before, "a refused action changed the game"
@@ -76,6 +80,18 @@ def test_a_move_out_of_turn_is_refused_and_changes_nothing(seed: int, moves: int
     assert game.state_hash() == before
 
 
+def assert_refused_as_shown(game: Game, notation: str, option: dict[str, Any]) -> None:
+    """A refused option's reason is the code (and figures) the engine refuses it with."""
+    before = game.state_hash()
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(notation)
+    assert game.state_hash() == before
+    error = refused.value
+    assert option["reason"] == error.code, (notation, option, error)
+    figures = {name: option[name] for name in OPTION_REASONS[error.code]}
+    assert figures == {name: error.params[name] for name in figures}, (notation, option, error)
+
+
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), moves=st.integers(6, 90))
 def test_card_options_offer_exactly_the_legal_card_actions(seed: int, moves: int) -> None:
@@ -91,12 +107,12 @@ def test_card_options_offer_exactly_the_legal_card_actions(seed: int, moves: int
         if option["build"]["allowed"]:
             shown.add(f"build:{card}")
         else:
-            assert option["build"]["reason"].startswith("costs ")
+            assert_refused_as_shown(game, f"build:{card}", option["build"])
         shown.add(f"discard:{card}")
         for wonder in option["wonders"]:
             if wonder["allowed"]:
                 shown.add(f"wonder:{wonder['wonder']}:{card}")
             else:
-                assert wonder["reason"]
+                assert_refused_as_shown(game, f"wonder:{wonder['wonder']}:{card}", wonder)
     assert shown == {str(action) for action in game.legal_actions()}
     assert all(o["build"]["payment"]["total"] >= 0 for o in options)

@@ -114,7 +114,7 @@ def test_a_spectator_follows_every_move_but_cannot_act(
             move = chooser.choice(table.seats[to_act].view["legal_actions"])  # type: ignore[index]
             for socket in (table.spectator, late) if turn >= 4 else (table.spectator,):
                 refusal = socket.act(move["notation"], client_id=f"spectator-{turn}")
-                assert refusal == {"type": "error", "code": "spectator",
+                assert refusal == {"type": "error", "code": "spectator", "params": {},
                                    "message": refusal["message"],
                                    "client_id": f"spectator-{turn}"}
             for seat in table.seats:
