@@ -1,7 +1,8 @@
 // The import page: a game record (a file or pasted text) is sent to /admin/api/import;
 // once stored, the new game's page opens.
-import { ApiError, showError } from "./api.js";
+import { refusal, showError } from "./api.js";
 import { say } from "./admin.js";
+import { t } from "./words.js";
 
 const form = document.getElementById("import-form");
 const fileInput = document.getElementById("import-file");
@@ -15,10 +16,7 @@ async function send(text) {
     method: "POST", headers: { "content-type": "application/json" }, body: text,
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const error = data.error ?? { code: "http_error", message: response.statusText };
-    throw new ApiError(error.code, error.message, response.status);
-  }
+  if (!response.ok) throw refusal(response, data);
   return data;
 }
 
@@ -29,18 +27,18 @@ form.addEventListener("submit", async (event) => {
   const file = fileInput.files?.[0];
   const text = file ? await file.text() : textInput.value;
   if (!text.trim()) {
-    say(errorBox, "Choose a record file or paste a record.");
+    say(errorBox, t("admin.import.empty"));
     return;
   }
   try {
     JSON.parse(text);
   } catch {
-    say(errorBox, "This is not JSON: a record is the JSON file a game page exports.");
+    say(errorBox, t("admin.import.not_json"));
     return;
   }
   try {
     const created = await send(text);
-    done.textContent = `Imported as game ${created.game_id}.`;
+    done.textContent = t("admin.import.done", { game: created.game_id });
     done.hidden = false;
     location.assign(created.url);
   } catch (error) {

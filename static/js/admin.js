@@ -1,6 +1,10 @@
 // Helpers shared by the admin pages: actions in words, and the panel of what the players
 // cannot see (the revealed view's "hidden" part, docs/engine.md). Every text is set with
 // textContent: player names come from players.
+import { addMessages, known, t } from "./words.js";
+import adminWords from "./words/en-admin.js";
+
+addMessages(adminWords);
 
 // A message of our own (showError of api.js words the failures of requests).
 export function say(element, text) {
@@ -9,7 +13,7 @@ export function say(element, text) {
 }
 
 export function seatNames(players) {
-  return [0, 1].map((seat) => players.find((p) => p.seat === seat)?.name || `Seat ${seat}`);
+  return [0, 1].map((seat) => players.find((p) => p.seat === seat)?.name || t("admin.seat", { seat }));
 }
 
 function namer(catalog, table) {
@@ -21,17 +25,20 @@ export function actionWords(action, seat, names, catalog) {
   const card = namer(catalog, "cards");
   const wonder = namer(catalog, "wonders");
   const token = namer(catalog, "tokens");
-  const who = names[seat] ?? `Seat ${seat}`;
+  const who = names[seat] ?? t("admin.seat", { seat });
   switch (action?.type) {
-    case "pick_wonder": return `${who} picked ${wonder(action.wonder)}`;
-    case "build": return `${who} built ${card(action.card)}`;
-    case "discard": return `${who} discarded ${card(action.card)} for coins`;
-    case "build_wonder": return `${who} built ${wonder(action.wonder)} with ${card(action.card)}`;
-    case "choose_progress": return `${who} took the ${token(action.token)} progress token`;
-    case "destroy": return `${who} made the opponent discard ${card(action.card)}`;
-    case "build_from_discard": return `${who} built ${card(action.card)} from the discard pile`;
-    case "choose_starter": return `${who} chose ${names[action.seat] ?? `seat ${action.seat}`} to start the age`;
-    default: return `${who}: ${JSON.stringify(action)}`;
+    case "pick_wonder": return t("admin.action.pick_wonder", { who, wonder: wonder(action.wonder) });
+    case "build": return t("admin.action.build", { who, card: card(action.card) });
+    case "discard": return t("admin.action.discard", { who, card: card(action.card) });
+    case "build_wonder":
+      return t("admin.action.build_wonder", { who, wonder: wonder(action.wonder), card: card(action.card) });
+    case "choose_progress": return t("admin.action.choose_progress", { who, token: token(action.token) });
+    case "destroy": return t("admin.action.destroy", { who, card: card(action.card) });
+    case "build_from_discard": return t("admin.action.build_from_discard", { who, card: card(action.card) });
+    case "choose_starter": return t("admin.action.choose_starter", {
+      who, whom: names[action.seat] ?? t("admin.seat.lower", { seat: action.seat }),
+    });
+    default: return t("admin.action.other", { who, action: JSON.stringify(action) });
   }
 }
 
@@ -48,7 +55,11 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-const AGES = { age1: "Age I", age2: "Age II", age3: "Age III" };
+const AGES = ["age1", "age2", "age3"];
+
+function ageWords(age) {
+  return known(`admin.age.${age}`) ? t(`admin.age.${age}`) : age;
+}
 
 // The hidden identities of one position, grouped as the rules name them.
 export function renderHidden(container, hidden, names, catalog) {
@@ -58,25 +69,30 @@ export function renderHidden(container, hidden, names, catalog) {
   const rows = [];
   const row = (key, title, items) => {
     rows.push(el("dt", {}, title));
-    rows.push(el("dd", { "data-hidden": key }, items.length ? items.join(", ") : "none"));
+    rows.push(el("dd", { "data-hidden": key }, items.length ? items.join(", ") : t("admin.hidden.none")));
   };
   if (!hidden) {
-    container.replaceChildren(el("p", { class: "empty" }, "Nothing to show."));
+    container.replaceChildren(el("p", { class: "empty" }, t("admin.hidden.nothing")));
     return;
   }
   if (hidden.library_draw) {
     const { seat, tokens } = hidden.library_draw;
-    row("library_draw", `The Great Library: ${names[seat] ?? `seat ${seat}`} chooses among`, tokens.map(token));
+    row("library_draw", t("admin.hidden.library_draw", {
+      name: names[seat] ?? t("admin.seat.lower", { seat }),
+    }), tokens.map(token));
   }
-  if (hidden.draft_round_2?.length) row("draft_round_2", "Second draft round (not offered yet)", hidden.draft_round_2.map(wonder));
-  for (const [age, title] of Object.entries(AGES)) {
-    row(`removed_${age}`, `Removed at setup, ${title}`, (hidden.removed_cards?.[age] ?? []).map(card));
+  if (hidden.draft_round_2?.length) {
+    row("draft_round_2", t("admin.hidden.draft_round_2"), hidden.draft_round_2.map(wonder));
   }
-  row("removed_guilds", "Guilds not in play", (hidden.removed_cards?.guilds ?? []).map(card));
-  row("box_tokens", "Progress tokens in the box", (hidden.box_tokens ?? []).map(token));
-  row("unused_wonders", "Wonders out of the game", (hidden.unused_wonders ?? []).map(wonder));
+  for (const age of AGES) {
+    row(`removed_${age}`, t("admin.hidden.removed", { age: ageWords(age) }),
+      (hidden.removed_cards?.[age] ?? []).map(card));
+  }
+  row("removed_guilds", t("admin.hidden.removed_guilds"), (hidden.removed_cards?.guilds ?? []).map(card));
+  row("box_tokens", t("admin.hidden.box_tokens"), (hidden.box_tokens ?? []).map(token));
+  row("unused_wonders", t("admin.hidden.unused_wonders"), (hidden.unused_wonders ?? []).map(wonder));
   const decks = Object.entries(hidden.decks ?? {}).map(([age, cards]) => el("details", { "data-hidden": `deck_${age}` },
-    el("summary", {}, `${AGES[age] ?? age}, still to be laid out (${cards.length} cards, slot by slot)`),
+    el("summary", {}, t("admin.hidden.deck", { age: ageWords(age), n: cards.length })),
     el("ol", { start: "0" }, cards.map((id) => el("li", {}, card(id))))));
   container.replaceChildren(el("dl", { class: "admin-hidden-list" }, rows), ...decks);
 }

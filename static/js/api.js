@@ -1,5 +1,6 @@
 // HTTP calls, the seat credentials this browser holds (kept across reloads), and the
 // player behind this browser's session (docs/lobby.md).
+import { known, t } from "./words.js";
 
 const KEY = (gameId) => `duel.seat.${gameId}`;
 
@@ -24,12 +25,23 @@ export function forgetSeat(gameId) {
   localStorage.removeItem(KEY(gameId));
 }
 
+// A refusal: its code and params (docs/protocol.md), worded by the catalog's
+// "error.<code>" entry; `message` is the server's English, for logs.
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, params = {}) {
     super(message);
     this.code = code;
     this.status = status;
+    this.params = params ?? {};
   }
+}
+
+// An ApiError from a refused response's body ({"error": {"code", "params", "message"}}).
+export function refusal(response, data) {
+  const error = data?.error ?? {
+    code: "http_error", params: { http_status: response.status }, message: response.statusText,
+  };
+  return new ApiError(error.code, error.message, response.status, error.params);
 }
 
 export async function request(method, path, body) {
@@ -39,16 +51,24 @@ export async function request(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const error = data.error ?? { code: "http_error", message: response.statusText };
-    throw new ApiError(error.code, error.message, response.status);
-  }
+  if (!response.ok) throw refusal(response, data);
   return data;
 }
 
+// The words for a failure: a refusal's code (an ApiError, or a socket's {"type": "error",
+// "code", "params"}) through the catalog; a page's own {message} as it is; anything else
+// (a network failure, a bug) as "Something went wrong". The server's English `message`
+// shows only for a code the catalog does not know.
+export function errorText(error) {
+  if (typeof error?.code === "string" && known(`error.${error.code}`)) {
+    return t(`error.${error.code}`, error.params ?? {});
+  }
+  if (error instanceof ApiError || !(error instanceof Error)) return error?.message ?? error?.code ?? "";
+  return t("error.generic", { message: error.message });
+}
+
 export function showError(element, error) {
-  element.textContent = error instanceof ApiError || !(error instanceof Error)
-    ? error.message : `Something went wrong: ${error.message}`;
+  element.textContent = errorText(error);
   element.hidden = false;
 }
 
@@ -90,9 +110,9 @@ export async function pickName(name) {
 // The same rules as the server (docs/lobby.md), so most mistakes are caught before asking.
 export function checkName(raw) {
   const name = String(raw ?? "").trim().replace(/\s+/g, " ");
-  if (!name) return { name, problem: "Type a name first." };
-  if (name.length > 40) return { name, problem: "A name has at most 40 characters." };
-  if (/[\u0000-\u001f\u007f]/.test(name)) return { name, problem: "A name cannot hold control characters." };
+  if (!name) return { name, problem: t("common.name.blank") };
+  if (name.length > 40) return { name, problem: t("common.name.too_long", { n: 40 }) };
+  if (/[\u0000-\u001f\u007f]/.test(name)) return { name, problem: t("common.name.control") };
   return { name, problem: null };
 }
 

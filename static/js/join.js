@@ -1,6 +1,10 @@
 // The invite link's page: the visitor becomes a player (their name, kept by the session),
 // takes the free seat, then goes to the game.
 import { ApiError, checkName, currentPlayer, loadSeat, pickName, request, saveSeat, showError } from "./api.js";
+import { addMessages, t } from "./words.js";
+import lobbyWords from "./words/en-lobby.js";
+
+addMessages(lobbyWords);
 
 const section = document.querySelector("[data-game-id]");
 const gameId = section.dataset.gameId;
@@ -25,16 +29,16 @@ async function describeGame() {
     const summary = await request("GET", `/api/games/${encodeURIComponent(gameId)}`);
     const creator = summary.seats[0]?.name;
     if (summary.status === "waiting") {
-      summaryLine.textContent = creator ? `${creator} invites you to play.` : "You are invited to play.";
+      summaryLine.textContent = creator ? t("join.invited_by", { name: creator }) : t("join.invited");
     } else {
       form.hidden = true;
-      showErrorWithLink(summary.status === "aborted" ? "This game was aborted."
-        : "Both seats of this game are taken.", "Watch the game instead");
+      showErrorWithLink(t(summary.status === "aborted" ? "join.aborted" : "join.full"),
+        t("join.watch_instead"));
     }
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") {
       form.hidden = true;
-      showError(errorBox, { message: "This invite link names no game: check that it was copied whole." });
+      showError(errorBox, { message: t("join.no_game") });
     }
   }
 }
@@ -70,11 +74,11 @@ form.addEventListener("submit", async (event) => {
     if (!(error instanceof ApiError)) {
       showError(errorBox, error);
     } else if (error.code === "own_game") {
-      showErrorWithLink("This is your own game: send the link to your opponent.", "Go to your game");
+      showErrorWithLink(t("join.own_game"), t("join.go_to_game"));
     } else if (error.code === "game_full") {
-      showErrorWithLink("Someone else took the seat first.", "Watch the game instead");
+      showErrorWithLink(t("join.seat_taken"), t("join.watch_instead"));
     } else if (error.code === "bad_invite") {
-      showError(errorBox, { message: "This invite link is not valid for the game: ask for a new one." });
+      showError(errorBox, { message: t("join.bad_invite") });
     } else {
       showError(errorBox, error);
     }

@@ -5,6 +5,10 @@ import {
   ApiError, checkName, currentPlayer, pickName, request, saveSeat, showError, showPlayerInHeader,
 } from "./api.js";
 import { Socket } from "./socket.js";
+import { addMessages, known, t } from "./words.js";
+import lobbyWords from "./words/en-lobby.js";
+
+addMessages(lobbyWords);
 
 const root = document.getElementById("lobby");
 
@@ -76,9 +80,9 @@ async function withName(reason, action) {
   else askForName(reason, action);
 }
 
-function useKnownPlayer(known) {
+function useKnownPlayer(found) {
   if (nameKnownYet) return;
-  player = known;
+  player = found;
   nameKnownYet = true;
   showName();
 }
@@ -137,9 +141,6 @@ cancelNameButton.addEventListener("click", () => {
 // The socket (socket.js) reconnects with backoff and answers pings; the server sends its
 // first picture unasked, which makes the socket ready. A "play" refused as `unavailable`
 // goes again (onRetry).
-const CONNECTION_TEXT = {
-  connecting: "Connecting…", online: "Live", offline: "Offline: reconnecting…",
-};
 const connection = new Socket("/ws/lobby", {
   onMessage: handleLobbyMessage,
   onRetry: sendPlay,
@@ -149,7 +150,7 @@ const connection = new Socket("/ws/lobby", {
       queue.confirmed = false;
       showQueue();
     }
-    setConnection(state, CONNECTION_TEXT[state]);
+    setConnection(state, t(`lobby.connection.${state}`));
   },
 });
 
@@ -182,7 +183,7 @@ function handleLobbyMessage(message) {
         queueStatus.textContent = "";  // any earlier refusal is over
         showQueue();
       } else if (message.state === "idle" && message.reason === "replaced") {
-        stopWaiting("You pressed Play in another tab: that one is waiting now.");
+        stopWaiting(t("lobby.queue.replaced"));
       }
       break;  // a plain "idle" answers our cancel, shown since the click
     case "matched":
@@ -216,7 +217,7 @@ function handleSocketError(message) {
   if (message.code === "no_player") {
     stopWaiting("");
     player = null;
-    askForName("Pick a name, then press Play again.", startPlay);
+    askForName(t("lobby.ask_name.play_again"), startPlay);
     return;
   }
   showError(queue.state === "waiting" ? queueStatus : lobbyError, message);
@@ -285,7 +286,7 @@ function goToMatch(gameId) {
   clearInterval(queue.timer);
   queue.state = "matched";
   showQueue();
-  queueStatus.textContent = "Opponent found: opening the game…";
+  queueStatus.textContent = t("lobby.queue.matched");
   location.assign(`/games/${encodeURIComponent(gameId)}`);
 }
 
@@ -300,17 +301,19 @@ function showQueue() {
 
 function showElapsed() {
   const seconds = queue.state === "idle" ? 0 : Math.floor((Date.now() - queue.since) / 1000);
-  queueElapsed.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  queueElapsed.textContent = t("lobby.queue.elapsed", {
+    minutes: Math.floor(seconds / 60), seconds: String(seconds % 60).padStart(2, "0"),
+  });
   queueElapsed.dateTime = `PT${seconds}S`;
 }
 
 playButton.addEventListener("click", () => {
-  withName("Pick a name, then we find you an opponent.", startPlay);
+  withName(t("lobby.ask_name.play"), startPlay);
 });
 
 cancelPlayButton.addEventListener("click", () => {
   send({ type: "cancel" });  // a closed socket has left the queue already
-  stopWaiting("You left the queue.");
+  stopWaiting(t("lobby.queue.left"));
   playButton.focus();
 });
 
@@ -331,7 +334,7 @@ window.addEventListener("pageshow", (event) => {
 
 createForm.addEventListener("submit", (event) => {
   event.preventDefault();
-  withName("Pick a name, then your game is created.", createGame);
+  withName(t("lobby.ask_name.create"), createGame);
 });
 
 async function createGame() {
@@ -353,7 +356,7 @@ async function createGame() {
     }
     inviteUrl.value = created.invite_url;
     openGameLink.href = gamePath;
-    copyButton.textContent = "Copy link";
+    copyButton.textContent = t("invite.copy");
     createForm.hidden = true;
     invite.hidden = false;
     inviteUrl.focus();
@@ -368,10 +371,10 @@ async function createGame() {
 copyButton.addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(inviteUrl.value);
-    copyButton.textContent = "Copied";
+    copyButton.textContent = t("invite.copied");
   } catch {
     inviteUrl.select();  // the clipboard may be refused: leave it selected to copy by hand
-    copyButton.textContent = "Select and copy";
+    copyButton.textContent = t("invite.copy_by_hand");
   }
 });
 
@@ -394,14 +397,9 @@ async function joinGame(entry, button) {
     location.assign(`/games/${encodeURIComponent(entry.game_id)}`);
   } catch (error) {
     if (button) button.disabled = false;
-    const known = {
-      game_full: "Someone else joined that game first.",
-      own_game: "That is your own game: wait there for an opponent.",
-      not_joinable: "That game can no longer be joined.",
-      not_found: "That game no longer exists.",
-    };
-    showError(lobbyError, error instanceof ApiError && known[error.code]
-      ? { message: known[error.code] } : error);
+    // The lobby's own words for the refusals a Join may meet; the catalog's for the others.
+    const own = error instanceof ApiError ? `lobby.join_refused.${error.code}` : null;
+    showError(lobbyError, own && known(own) ? { message: t(own) } : error);
   }
 }
 
@@ -421,50 +419,46 @@ function el(tag, attributes, ...children) {
   return element;
 }
 
-const VICTORIES = {
-  civilian: "civilian victory",
-  military: "military supremacy",
-  science: "scientific supremacy",
-};
+function victoryText(victory) {
+  const code = `lobby.victory.${victory}`;
+  return known(code) ? t(code) : victory ?? "";
+}
 
 function nameOf(entry, seat) {
-  return entry.seats[seat]?.name ?? `Player ${seat + 1}`;
+  return entry.seats[seat]?.name ?? t("player.default", { n: seat + 1 });
 }
 
 function optionsText(entry) {
-  const wonders = entry.options?.wonder_selection === "first_game"
-    ? "the rulebook's wonders" : "wonder draft";
+  const wonders = t(entry.options?.wonder_selection === "first_game"
+    ? "lobby.options.first_game" : "lobby.options.draft");
   const first = entry.options?.first_player;
-  const starter = first === 0 || first === 1 ? `${nameOf(entry, first)} starts` : "first player at random";
-  return `${wonders} · ${starter}`;
+  const starter = first === 0 || first === 1
+    ? t("lobby.options.starts", { name: nameOf(entry, first) }) : t("lobby.options.random_start");
+  return t("lobby.options", { wonders, starter });
 }
 
 function ago(iso) {
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (!Number.isFinite(seconds) || seconds < 45) return "just now";
+  if (!Number.isFinite(seconds) || seconds < 45) return t("lobby.ago.now");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return `${minutes} min ago`;
+  if (minutes < 90) return t("lobby.ago.minutes", { n: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  return `${days} day${days === 1 ? "" : "s"} ago`;
-}
-
-function moves(count) {
-  return `${count} move${count === 1 ? "" : "s"}`;
+  if (hours < 36) return t("lobby.ago.hours", { n: hours });
+  return t("lobby.ago.days", { n: Math.round(hours / 24) });
 }
 
 // "12 moves · last move 3 min ago", or when it was joined for a game not begun yet.
 function progress(entry) {
-  return entry.version === 0 ? `not begun · started ${ago(entry.updated_at)}`
-    : `${moves(entry.version)} · last move ${ago(entry.updated_at)}`;
+  return entry.version === 0 ? t("lobby.progress.not_begun", { ago: ago(entry.updated_at) })
+    : t("lobby.progress.moves", { n: entry.version, ago: ago(entry.updated_at) });
 }
 
-function gameLink(entry, text, label) {
+// A link to the game: `kind` (open, resume, watch, view) names its text, `label` says more.
+function gameLink(entry, kind, label) {
   return el("a", {
     class: "button-link", href: `/games/${encodeURIComponent(entry.game_id)}`,
-    "aria-label": label, "data-focus-key": `${text}:${entry.game_id}`,
-  }, text);
+    "aria-label": label, "data-focus-key": `${kind}:${entry.game_id}`,
+  }, t(`lobby.link.${kind}`));
 }
 
 function row(entry, names, meta, ...actions) {
@@ -477,77 +471,78 @@ function row(entry, names, meta, ...actions) {
 
 function openRow(entry, mineIds) {
   const creator = nameOf(entry, 0);
-  const meta = `${optionsText(entry)} · offered ${ago(entry.created_at)}`;
+  const meta = t("lobby.open.meta", { options: optionsText(entry), ago: ago(entry.created_at) });
   if (mineIds.has(entry.game_id)) {
     return row(entry, el("strong", {}, creator), meta,
-      el("span", { class: "badge" }, "Yours — waiting"),
-      gameLink(entry, "Open", "Open your game"));
+      el("span", { class: "badge" }, t("lobby.open.yours")),
+      gameLink(entry, "open", t("lobby.open.open_label")));
   }
   const button = el("button", {
     type: "button", "data-join": entry.game_id, "data-focus-key": `join:${entry.game_id}`,
-    "aria-label": `Join ${creator}'s game`,
-  }, "Join");
+    "aria-label": t("lobby.open.join_label", { name: creator }),
+  }, t("lobby.open.join"));
   button.addEventListener("click", () => {
-    withName(`Pick a name, then you join ${creator}'s game.`, () => joinGame(entry, button));
+    withName(t("lobby.ask_name.join", { name: creator }), () => joinGame(entry, button));
   });
   return row(entry, el("strong", {}, creator), meta, button);
 }
 
 function liveRow(entry, mineIds) {
-  const names = `${nameOf(entry, 0)} vs ${nameOf(entry, 1)}`;
-  const meta = `${progress(entry)} · ${optionsText(entry)}`;
+  const names = t("lobby.versus", { a: nameOf(entry, 0), b: nameOf(entry, 1) });
+  const meta = t("lobby.live.meta", { progress: progress(entry), options: optionsText(entry) });
   return row(entry, el("strong", {}, names), meta, mineIds.has(entry.game_id)
-    ? gameLink(entry, "Resume", `Resume your game ${names}`)
-    : gameLink(entry, "Watch", `Watch ${names}`));
+    ? gameLink(entry, "resume", t("lobby.live.resume_label", { names }))
+    : gameLink(entry, "watch", t("lobby.live.watch_label", { names })));
 }
 
 function resultText(entry) {
-  const kind = VICTORIES[entry.victory] ?? entry.victory ?? "";
-  if (entry.winner === null || entry.winner === undefined) return `Shared victory · ${kind}`;
-  return `${entry.winner === entry.my_seat ? "Won" : "Lost"} · ${kind}`;
+  const victory = victoryText(entry.victory);
+  if (entry.winner === null || entry.winner === undefined) return t("lobby.result.shared", { victory });
+  return t(entry.winner === entry.my_seat ? "lobby.result.won" : "lobby.result.lost", { victory });
 }
 
 function mineRow(entry) {
   const me = entry.my_seat;
   const other = me === 0 || me === 1 ? 1 - me : 1;
-  const opponent = entry.seats[other]?.taken ? `vs ${nameOf(entry, other)}` : "No opponent yet";
+  const opponent = entry.seats[other]?.taken
+    ? t("lobby.mine.versus", { name: nameOf(entry, other) }) : t("lobby.mine.no_opponent");
   const badges = [];
   let meta;
   let action;
   switch (entry.status) {
     case "waiting":
-      meta = `${entry.origin === "invite" ? "invite link only" : "listed in the lobby"}`
-        + ` · created ${ago(entry.created_at)}`;
-      action = gameLink(entry, "Open", "Open your waiting game");
+      meta = t(entry.origin === "invite" ? "lobby.mine.waiting_invite" : "lobby.mine.waiting_listed",
+        { ago: ago(entry.created_at) });
+      action = gameLink(entry, "open", t("lobby.mine.open_label"));
       break;
     case "active":
       meta = progress(entry);
       badges.push(entry.to_act === me
-        ? el("span", { class: "badge your-turn" }, "Your turn")
-        : el("span", { class: "badge" }, `${nameOf(entry, other)}'s turn`));
-      action = gameLink(entry, "Resume", `Resume your game ${opponent}`);
+        ? el("span", { class: "badge your-turn" }, t("lobby.mine.your_turn"))
+        : el("span", { class: "badge" }, t("lobby.mine.their_turn", { name: nameOf(entry, other) })));
+      action = gameLink(entry, "resume", t("lobby.mine.resume_label", { opponent }));
       break;
     case "finished":
       badges.push(el("span", {
         class: `badge result ${entry.winner === me ? "won" : entry.winner === null ? "shared" : "lost"}`,
       }, resultText(entry)));
-      meta = `finished ${ago(entry.updated_at)} · ${moves(entry.version)}`;
-      action = gameLink(entry, "View", `View your finished game ${opponent}`);
+      meta = t("lobby.mine.finished", { ago: ago(entry.updated_at), n: entry.version });
+      action = gameLink(entry, "view", t("lobby.mine.finished_label", { opponent }));
       break;
     case "aborted":
-      badges.push(el("span", { class: "badge aborted" }, "Aborted by an admin"));
-      meta = `stopped ${ago(entry.updated_at)} · ${moves(entry.version)}`;
-      action = gameLink(entry, "View", `View your aborted game ${opponent}`);
+      badges.push(el("span", { class: "badge aborted" }, t("lobby.mine.aborted")));
+      meta = t("lobby.mine.stopped", { ago: ago(entry.updated_at), n: entry.version });
+      action = gameLink(entry, "view", t("lobby.mine.aborted_label", { opponent }));
       break;
     default:
-      meta = entry.status;
-      action = gameLink(entry, "View", `View the game ${opponent}`);
+      meta = entry.status;  // none other is sent (docs/lobby.md): its code, should one come
+      action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));
   }
   return row(entry, el("strong", {}, opponent), meta, ...badges, action);
 }
 
 function fillList(list, entries, makeRow, emptyText) {
-  list.count.textContent = entries.length ? `(${entries.length})` : "";
+  list.count.textContent = entries.length ? t("lobby.count", { n: entries.length }) : "";
   if (!entries.length) {
     list.box.replaceChildren(el("p", { class: "empty" }, emptyText ?? list.box.dataset.empty));
     return;
@@ -563,7 +558,7 @@ function renderLists() {
   fillList(lists.open, picture.open, (entry) => openRow(entry, mineIds));
   fillList(lists.live, picture.live, (entry) => liveRow(entry, mineIds));
   fillList(lists.mine, picture.mine, mineRow,
-    player ? null : "Pick a name to play: your games will be listed here.");
+    player ? null : t("lobby.mine.no_player"));
   if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
 }
 

@@ -9,13 +9,19 @@
 import en from "./words/en.js";
 
 let language = "en";
-let catalog = en;
+let catalog = { ...en };
 let plurals = new Intl.PluralRules(language);
 let numbers = new Intl.NumberFormat(language);
 
+// A page's own messages beside the shared ones (the lobby's, the admin pages'): each page
+// loads only the words it shows.
+export function addMessages(messages) {
+  Object.assign(catalog, messages);
+}
+
 export function useCatalog(lang, messages) {
   language = lang;
-  catalog = messages;
+  catalog = { ...messages };
   plurals = new Intl.PluralRules(lang);
   numbers = new Intl.NumberFormat(lang);
 }
@@ -34,7 +40,7 @@ function fill(template, params) {
 
 export function t(code, params = {}) {
   let entry = catalog[code];
-  if (entry === undefined && catalog !== en) entry = en[code];
+  if (entry === undefined && language !== "en") entry = en[code];
   if (entry === undefined) return code;
   if (typeof entry === "function") return entry(params, t);
   if (typeof entry === "object") {
@@ -49,9 +55,14 @@ export function known(code) {
   return code in catalog || code in en;
 }
 
-// "a, b and c" in the page's language.
+// "a, b and c" in the page's language (the formatter made once per language: making one
+// costs more than using it).
+let lists = null;
 export function listOf(items) {
-  return new Intl.ListFormat(language, { style: "long", type: "conjunction" }).format(items);
+  if (lists?.language !== language) {
+    lists = { language, format: new Intl.ListFormat(language, { style: "long", type: "conjunction" }) };
+  }
+  return lists.format.format(items);
 }
 
 export function number(n) {

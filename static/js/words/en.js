@@ -9,13 +9,9 @@ export default {
   "n.coins": { one: "{n} coin", other: "{n} coins" },
   "n.points": { one: "{n} point", other: "{n} points" },
   "n.victory_points": { one: "{n} victory point", other: "{n} victory points" },
-  "n.shields": { one: "{n} shield", other: "{n} shields" },
-  "n.cards": { one: "{n} card", other: "{n} cards" },
-  "n.tokens": { one: "{n} token", other: "{n} tokens" },
   "n.progress_tokens": { one: "{n} progress token", other: "{n} progress tokens" },
   "n.resource": "{n} {resource}",
   "age.roman": ({ age }) => ["", "I", "II", "III"][age] ?? String(age),
-  "age.name": "Age {roman}",
 
   // Things
   "resource.wood": "wood",
@@ -78,12 +74,9 @@ export default {
   "effect.extra_shields_per_red_card": "Each later red card gives {n} more shield",
   "effect.wonders_play_again": "Every later wonder gives play again",
   "effect.coins_per_chain_build": "Take {n} coins on each chain build",
-  "short.coins_per_own": "{n}/{per}",
-  "short.play_again": "again",
   "short.destroy_opponent_card": "discard {color}",
   "short.build_from_discard": "from discard",
   "short.progress_from_box": "1 of {n} tokens",
-  "short.opponent_loses_coins": "−{n}",
 
   // Descriptions (labels and tooltips)
   "describe.card": "{name}, {color} card ({kind})",
@@ -91,12 +84,10 @@ export default {
   "describe.wonder": "{name}, wonder",
   "describe.token": "{name}, progress token",
   "cost.free": "free",
-  "cost.list": "{items}",
   "wonder.built_with": "Built, with {card} tucked under it",
   "wonder.not_built": "Not built yet",
   "wonder.retired": "Out of the game",
   "wonder.built": "built",
-  "wonder.unbuilt": "not built",
 
   // Prices
   "price.free": "free",
@@ -124,7 +115,6 @@ export default {
 
   // People
   "you": "You",
-  "you.lower": "you",
   "you.marker": "(you)",
   "player.default": "Player {n}",
   "player.empty_seat": "an empty seat",
@@ -158,7 +148,6 @@ export default {
 
   // Whose turn
   "turn.connecting": "Connecting…",
-  "turn.yours": "Your turn.",
   "turn.theirs": "{name} is playing.",
   "turn.waiting_second": "Waiting for a second player…",
   "turn.waiting_lobby": "Waiting for an opponent to join from the lobby…",
@@ -199,11 +188,8 @@ export default {
   "table.label": "The table",
   "city.yours": "Your city",
   "city.theirs": "{name}'s city",
-  "city.coins": "Coins",
   "city.points": "Points so far",
   "city.details": "City details",
-  "city.details_of": "Details of {city}",
-  "city.started": "started the game",
   "city.acting": "to play",
   "city.acting_you": "your turn",
   "city.produces": "Produces",
@@ -217,7 +203,6 @@ export default {
   "city.none": "none",
   "city.wonders": "Wonders",
   "city.wonders_built": "Wonders ({n} built)",
-  "city.no_wonders": "none yet",
   "city.buildings": "Buildings ({n})",
   "city.no_buildings": "No buildings yet.",
   "city.science_count": "{n} of 6 different",
@@ -229,15 +214,11 @@ export default {
   "city.stack": "{color} cards: {names}",
   "military.title": "Military",
   "military.track": "Conflict track",
-  "military.pawn_centre": "The conflict pawn is in the centre.",
-  "military.pawn_toward": "The conflict pawn is {n} toward {whose} capital.",
   "military.capital": "{whose} capital",
   "military.token": "Military token: {whose} side, {n} coins lost when the pawn first enters its zone",
-  "military.token_gone": "Military token taken",
   "military.lead_you": "You lead by {n}: {points} for now, {more} more to {whose} capital.",
   "military.lead_them": "{name} leads by {n}: {points} for now.",
   "military.even": "The military is even.",
-  "progress.board": "Progress tokens on the board",
   "progress.board_count": "Progress tokens on the board ({n})",
   "progress.none": "No progress token left on the board.",
   "discard.show": "Discard pile ({n})",
@@ -393,7 +374,11 @@ export default {
   "payment.coins": { one: " for {n} coin", other: " for {n} coins" },
   "payment.coins_trade": { one: " for {n} coin ({trade} for resources)", other: " for {n} coins ({trade} for resources)" },
   "sentence": "{text}.",
-  "sentences": "{list}",
+
+  // Names (static/js/api.js checkName, on every page that asks for one)
+  "common.name.blank": "Type a name first.",
+  "common.name.too_long": { one: "A name has at most {n} character.", other: "A name has at most {n} characters." },
+  "common.name.control": "A name cannot hold control characters.",
 
   // Errors shown by the page itself
   "error.generic": "Something went wrong: {message}",
