@@ -5,7 +5,8 @@ import { render } from "preact";
 import { request, showError } from "./api.js";
 import { actionWords, renderHidden, say, seatNames } from "./admin.js";
 import { moveSentences } from "./table/describe.js";
-import { makeContext, Table } from "./table/table.js";
+import { loadPanels, makeContext, Table } from "./table/table.js";
+import { t } from "./words.js";
 
 const root = document.getElementById("admin-game");
 const data = JSON.parse(document.getElementById("admin-game-data").textContent);
@@ -28,7 +29,11 @@ let panel = null;   // the dialog open on the board (a city's details, the disca
 function drawBoard() {
   const ui = {
     panel, resultFolded: true,
-    openPanel: (next) => { panel = next; drawBoard(); },
+    openPanel: async (next) => {
+      if (next) await loadPanels();
+      panel = next;
+      drawBoard();
+    },
     openCard: () => {},
     foldResult: () => {},
   };
@@ -67,8 +72,8 @@ async function show(seq) {
   renderHidden(hiddenBody, found.view.hidden, names, catalog);
   slider.value = String(target);
   label.textContent = move
-    ? `After action ${target} of ${last}: ${actionWords(move.action, move.seat, names, catalog)}`
-    : `Setup, before the first action (${last} in all)`;
+    ? t("admin.step.after", { n: target, last, action: actionWords(move.action, move.seat, names, catalog) })
+    : t("admin.step.setup", { last });
   for (const row of document.querySelectorAll("#log-table tr[data-seq]")) {
     if (Number(row.dataset.seq) === target) row.setAttribute("aria-current", "step");
     else row.removeAttribute("aria-current");
@@ -124,10 +129,10 @@ function wire() {
     const errorBox = document.getElementById("abort-error");
     const reason = document.getElementById("abort-reason").value.trim();
     if (!reason) {
-      say(errorBox, "Give a reason: both players will read it.");
+      say(errorBox, t("admin.abort.no_reason"));
       return;
     }
-    if (!window.confirm(`Abort game ${gameId} for good? Both players are told: “${reason}”.`)) return;
+    if (!window.confirm(t("admin.abort.confirm", { game: gameId, reason }))) return;
     try {
       await request("POST", `/admin/api/games/${encodeURIComponent(gameId)}/abort`, { reason });
       location.reload();

@@ -12,7 +12,7 @@ import { createStore } from "./store.js";
 import { turnText as decisionText, roman } from "./table/describe.js";
 import { LastMove, Log, logText } from "./table/log.js";
 import { playMove, snapshot, drawing } from "./table/motion.js";
-import { makeContext, Table } from "./table/table.js";
+import { loadPanels, makeContext, Table } from "./table/table.js";
 import { known, t } from "./words.js";
 
 const root = document.getElementById("game");
@@ -237,12 +237,13 @@ function turnLine(state, ctx) {
   return `${decisionText(ctx)}.`;
 }
 
-function stageLine(view) {
+function stageLine(view, seat) {
   if (!view) return "";
   const parts = [view.phase === "draft" ? t("stage.draft", { round: view.draft?.round ?? 1 })
     : view.phase === "over" ? t("stage.over") : t("stage.age", { roman: roman(view.age) })];
   if (view.phase === "play") parts.push(t("facts.cards_left", { n: view.cards_left ?? 0 }));
   if (view.phase !== "draft") parts.push(t("facts.wonders_built", { n: view.wonders_built ?? 0 }));
+  if (seat === null) parts.push(t("facts.watching"));
   return parts.join(" · ");
 }
 
@@ -261,9 +262,17 @@ function tableView(state) {
   return { ...state.view, to_act: null, decision: null, legal_actions: [], card_options: [] };
 }
 
+function openPanel(panel) {
+  if (!panel) store.set({ panel: null });
+  else {
+    loadPanels().then(() => store.set({ panel }),
+      (error) => store.set({ error: { code: "generic", params: { message: error.message } } }));
+  }
+}
+
 const ui = {
-  openPanel: (panel) => store.set({ panel }),
-  openCard: (card) => store.set({ panel: { kind: "card", card } }),
+  openPanel,
+  openCard: (card) => openPanel({ kind: "card", card }),
   foldResult: (folded) => store.set({ resultFolded: folded }),
 };
 
@@ -306,7 +315,7 @@ function GamePage({ state }) {
     <header class=${`status${ctx.myTurn ? " is-my-turn" : ""}`}>
       <div class="status-main">
         <h1 id="players" class="players">${[0, 1].map((s) => html`${s ? html`<span class="versus"> ${t("versus")} </span>` : null}<span class=${`player-name seat-${s}`} data-seat=${s}>${names[s]}${s === state.seat ? html`<span class="you"> ${t("you.marker")}</span>` : null}</span>`)}</h1>
-        <p class="stage">${stageLine(state.view)}</p>
+        <p class="stage">${stageLine(state.view, state.seat)}</p>
         <p id="turn" class="turn" role="status" aria-live="polite">${turnLine(state, ctx)}</p>
       </div>
       <${Indicators} state=${state} ctx=${ctx} />
@@ -373,7 +382,7 @@ async function refreshSummary() {
   try {
     useSummary(await request("GET", `/api/games/${gameId}`));
   } catch (error) {
-    store.set({ error: { code: error.code ?? "http_error", message: error.message } });
+    store.set({ error: { code: error.code ?? "http_error", params: error.params, message: error.message } });
   }
 }
 
@@ -384,7 +393,7 @@ async function start() {
     store.set({ catalog });
     useSummary(summary);
   } catch (error) {
-    store.set({ error: { code: error.code ?? "http_error", message: error.message } });
+    store.set({ error: { code: error.code ?? "http_error", params: error.params, message: error.message } });
     return;
   }
   connection.start();

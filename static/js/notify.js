@@ -14,30 +14,31 @@ export class TurnNotice {
     this.plainTitle = document.title;
     this.wasMyTurn = false;
     this.audio = null;
-  }
-
-  get muted() {
-    return localStorage.getItem(MUTE_KEY) === "1";
+    this.muted = localStorage.getItem(MUTE_KEY) === "1";
+    this.notifyWanted = localStorage.getItem(NOTIFY_KEY) === "1";
+    // Read once: asking the browser on every redraw is slow; it changes only when asked.
+    this.permission = typeof Notification === "undefined" ? "unsupported" : Notification.permission;
   }
 
   setMuted(muted) {
+    this.muted = muted;
     localStorage.setItem(MUTE_KEY, muted ? "1" : "0");
   }
 
   // "on" | "off" | "denied" | "unsupported"
   get notifications() {
-    if (typeof Notification === "undefined") return "unsupported";
-    if (Notification.permission === "denied") return "denied";
-    return Notification.permission === "granted" && localStorage.getItem(NOTIFY_KEY) === "1" ? "on" : "off";
+    if (this.permission === "unsupported" || this.permission === "denied") return this.permission;
+    return this.permission === "granted" && this.notifyWanted ? "on" : "off";
   }
 
   async toggleNotifications() {
     if (this.notifications === "on") {
-      localStorage.setItem(NOTIFY_KEY, "0");
-      return;
+      this.notifyWanted = false;
+    } else {
+      this.permission = await Notification.requestPermission();
+      this.notifyWanted = this.permission === "granted";
     }
-    const permission = await Notification.requestPermission();
-    localStorage.setItem(NOTIFY_KEY, permission === "granted" ? "1" : "0");
+    localStorage.setItem(NOTIFY_KEY, this.notifyWanted ? "1" : "0");
   }
 
   // Called after every change: `myTurn` says whether this player has a decision to make.

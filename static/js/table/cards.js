@@ -5,7 +5,7 @@ import { html } from "htm/preact";
 import { t } from "../words.js";
 import {
   cardInfo, chainWord, colorWord, describeCard, describeToken, effectText, priceWords,
-  resourceWord, symbolWord, tokenInfo, wonderInfo,
+  symbolWord, tokenInfo, wonderInfo,
 } from "./describe.js";
 import {
   ChainLink, Coin, ColorEmblem, Laurel, Resource, Science, Shield, TokenArt, WonderArt,
@@ -178,8 +178,4 @@ export function TokenChip({ ctx, id, isNew }) {
 
 export function ScienceChip({ symbol, count }) {
   return html`<span class="bd-sci-count" title=${symbolWord(symbol)}><${Science} symbol=${symbol} />${count > 1 ? html`<span aria-hidden="true">×${count}</span>` : null}<${Hidden}>${symbolWord(symbol)}<//></span>`;
-}
-
-export function ResourceWord({ kind }) {
-  return resourceWord(kind);
 }

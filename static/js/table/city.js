@@ -11,6 +11,7 @@ import {
 } from "./describe.js";
 import { Coin, ColorEmblem, Laurel, Resource, Shield } from "./glyphs.js";
 import { Rolling } from "./motion.js";
+import { pure } from "./pure.js";
 
 // What the last move added to each city: cards, wonders, tokens ("seat:id").
 export function lastMoveMarks(events) {
@@ -37,7 +38,7 @@ export function City({ ctx, seat, position }) {
   const titleId = `bd-city-${position}`;
   return html`<section class=${`bd-city bd-city--${position} bd-seat-${position}${acting ? " is-acting" : ""}`} aria-labelledby=${titleId} data-seat=${seat}>
     <header class="bd-city-head">
-      <h2 id=${titleId} class="bd-city-title"><span class=${`bd-turn-dot bd-seat-${position}`} aria-hidden="true"></span>${cityTitle(ctx, seat)}${mine ? null : ""}</h2>
+      <h2 id=${titleId} class="bd-city-title"><span class=${`bd-turn-dot bd-seat-${position}`} aria-hidden="true"></span>${cityTitle(ctx, seat)}</h2>
       ${acting ? html`<${Badge} kind="turn">${mine ? t("city.acting_you") : t("city.acting")}<//>` : null}
       <span class="bd-city-stat bd-city-coins" title=${t("n.coins", { n: player.coins })} data-motion-key=${`coins:${seat}`}>
         <${Coin} /><${Rolling} value=${player.coins} /><${Hidden}>${t("n.coins", { n: player.coins })}<//></span>
@@ -54,8 +55,9 @@ export function City({ ctx, seat, position }) {
           onClick=${() => ctx.ui.openPanel({ kind: "city", seat })}>${t("city.details")}<${Hidden}>: ${cityTitle(ctx, seat)}<//></button>
     </header>
     <div class="bd-city-body">
-      <${Wonders} ctx=${ctx} player=${player} />
-      <${Stacks} ctx=${ctx} player=${player} />
+      <${Wonders} ctx=${ctx} player=${player} sig=${JSON.stringify([player.wonders, player.retired_wonders, player.coins,
+        seat === ctx.seat ? ctx.prices.wonders : null, [...ctx.marks.wonders]])} />
+      <${Stacks} ctx=${ctx} player=${player} sig=${JSON.stringify([player.cards_by_color, [...ctx.marks.cards]])} />
     </div>
   </section>`;
 }
@@ -71,7 +73,13 @@ function Production({ player }) {
     <${Hidden}>${t("city.produces")}: ${words.join(", ")}<//></span>`;
 }
 
-function Wonders({ ctx, player }) {
+// The wonders and the stacks change on few moves: drawn again only when their signature
+// (what they show) changes.
+const sameSignature = (a, b) => a.sig === b.sig;
+const Wonders = pure(drawWonders, sameSignature);
+const Stacks = pure(drawStacks, sameSignature);
+
+function drawWonders({ ctx, player }) {
   const wonders = player.wonders ?? [];
   const retired = player.retired_wonders ?? [];
   const mine = player.seat === ctx.seat;
@@ -99,7 +107,7 @@ function Wonders({ ctx, player }) {
 }
 
 // One stack per colour the city has: its emblem and count; the names in its title.
-function Stacks({ ctx, player }) {
+function drawStacks({ ctx, player }) {
   const byColor = player.cards_by_color ?? {};
   return html`<ul class="bd-stacks" aria-label=${t("city.buildings", { n: (player.cards ?? []).length })}>
     ${COLORS.map((color) => {
@@ -155,4 +163,3 @@ export function CityDetails({ ctx, seat }) {
   </div>`;
 }
 
-export { Laurel };

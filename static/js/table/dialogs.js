@@ -5,6 +5,7 @@ import { html } from "htm/preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
 import { CardFace, Hidden, MiniCard, Resources, WonderTile } from "./cards.js";
+import { ActionButton } from "./actions.js";
 import { CityDetails } from "./city.js";
 import {
   cardInfo, chainWord, colorWord, costWords, effectText, payWords, resourceWord, roman,
@@ -77,20 +78,6 @@ export function Panels({ ctx }) {
     <//>`;
   }
   return null;
-}
-
-// A button that sends a legal action: enabled only on the viewer's turn when the action is
-// legal now. data-action carries its notation.
-export function ActionButton({ ctx, notation, fallback, label, className = "", describedby, children }) {
-  const entry = ctx.legal.get(notation);
-  const allowed = ctx.myTurn && Boolean(entry);
-  const action = entry?.action ?? fallback;
-  return html`<button type="button" class=${`bd-action ${className}`.trim()} data-action=${notation} data-focus-key=${notation}
-      disabled=${!allowed} aria-describedby=${describedby} onClick=${() => {
-        if (!allowed) return;
-        ctx.ui.openPanel(null);
-        ctx.act(action);
-      }}>${label ? html`<span class="bd-face" aria-hidden="true">${children}</span><${Hidden}>${label}<//>` : children}</button>`;
 }
 
 function reasonText(option) {

@@ -6,6 +6,7 @@
 // its gl-* class lets static/css/glyphs.css re-theme it, because CSS rules beat SVG
 // presentation attributes. Sizes come from CSS only (no width/height attributes).
 import { html } from "htm/preact";
+import { pure } from "./pure.js";
 
 export const RESOURCE_KINDS = ["wood", "clay", "stone", "glass", "papyrus"];
 export const SCIENCE_SYMBOLS = ["globe", "wheel", "sundial", "mortar", "plumb_line", "quill", "law"];
@@ -93,7 +94,7 @@ const RESOURCE_ART = {
     <rect class="gl-papyrus-roll" x="14.8" y="2.6" width="3.4" height="14.8" rx="1.7" fill="#dcc07f" stroke="#8a6a35" stroke-width="0.8"/>`,
 };
 
-export function Resource({ kind, count = 1 }) {
+function drawResource({ kind, count = 1 }) {
   const art = own(RESOURCE_ART, kind);
   const classes = `gl-resource gl-resource-${art ? kind : "unknown"}`;
   return repeated(count, (key) => glyph(classes, "0 0 20 20", art ? art() : neutralBody(), key));
@@ -121,7 +122,7 @@ const SCIENCE_ART = {
     <circle cx="10" cy="4.4" r="0.9" fill="#f6f1d8"/>`,
 };
 
-export function Science({ symbol }) {
+function drawScience({ symbol }) {
   const art = own(SCIENCE_ART, symbol);
   return glyph(`gl-science gl-science-${art ? symbol : "unknown"}`, "0 0 20 20", html`
     <circle class="gl-science-badge" cx="10" cy="10" r="9.3" fill="#2e8b4f" stroke="#1b5c32" stroke-width="0.8"/>
@@ -140,11 +141,11 @@ function shieldBody() {
     <path class="gl-shield-ridge" d="M10 3.5v12.8" stroke="#f3c9a8" stroke-width="0.8"/>`;
 }
 
-export function Shield({ count = 1 }) {
+function drawShield({ count = 1 }) {
   return repeated(count, (key) => glyph("gl-shield", "0 0 20 20", shieldBody(), key));
 }
 
-export function Coin({ amount }) {
+function drawCoin({ amount }) {
   const shown = amount === null || amount === undefined ? null : String(amount);
   return glyph("gl-coin", "0 0 20 20", html`
     <circle class="gl-coin-disc" cx="10" cy="10" r="9.1" fill="#e9b83a" stroke="#98690d" stroke-width="0.9"/>
@@ -183,7 +184,7 @@ const LAUREL = (() => {
   return { leaves, stems: stems.join("") };
 })();
 
-export function Laurel({ points }) {
+function drawLaurel({ points }) {
   const shown = points === null || points === undefined ? null : String(points);
   return glyph("gl-laurel", "0 0 20 20", html`
     <path class="gl-laurel-stem" d=${LAUREL.stems} fill="none" stroke="#2c6a2a" stroke-width="0.8" stroke-linecap="round"/>
@@ -193,7 +194,7 @@ export function Laurel({ points }) {
     ${shown === null ? null : figure(shown, 10, 10, figureSize(shown, 9.5, 7.5, 6), "#1d4a1f", "gl-laurel-figure")}`);
 }
 
-export function ChainLink() {
+function drawChainLink() {
   return glyph("gl-chain-link", "0 0 20 20", html`
     <g transform="rotate(-35 10 10)" fill="none" stroke-width="2.1">
       <rect class="gl-chain-ring-a" x="1.6" y="6.8" width="10.2" height="6.4" rx="3.2" stroke="#5a6470"/>
@@ -258,7 +259,7 @@ function guildCrest(light, deep) {
     <path d="M24.5 33.6 26.6 35.8 30 32.4l3.4 3.4 2.1-2.2.6 3.2h-12.2Z" fill=${light}/>`;
 }
 
-export function CardBack({ back }) {
+function drawCardBack({ back }) {
   const style = own(CARD_BACKS, back) ?? CARD_BACK_FALLBACK;
   const known = own(CARD_BACKS, back) ? back : "unknown";
   const corner = (x, y) => html`<path d=${`M${x} ${y - 2.4}l2.4 2.4-2.4 2.4-2.4-2.4Z`} fill=${style.light}/>`;
@@ -331,7 +332,7 @@ const COLOR_EMBLEMS = {
   },
 };
 
-export function ColorEmblem({ color }) {
+function drawColorEmblem({ color }) {
   const emblem = own(COLOR_EMBLEMS, color);
   return glyph(`gl-color-emblem gl-color-emblem-${emblem ? color : "unknown"}`, "0 0 20 20", html`
     <rect class="gl-color-emblem-tile" x="1" y="1" width="18" height="18" rx="4" fill=${emblem?.fill ?? "#b7b1a6"} stroke=${emblem?.edge ?? "#77715f"} stroke-width="0.8"/>
@@ -679,7 +680,7 @@ function fallbackScene(p) {
     <path class="gl-wonder-unknown" d="M44 46V26l16-8 16 8v20Z" fill="#c9c4bb" stroke="#7d776c" stroke-width="0.8"/>`;
 }
 
-export function WonderArt({ id }) {
+function drawWonderArt({ id }) {
   const scene = own(WONDER_SCENES, id);
   const prefix = `wa-${idPart(scene ? id : "unknown")}`;
   return glyph(`gl-wonder-art gl-wonder-art-${scene ? id : "unknown"}`, "0 0 120 64",
@@ -772,7 +773,7 @@ const TOKEN_EMBLEMS = {
     <path d="M23 33.6h2.6V37H23Z" fill=${GOLD}/>`,
 };
 
-export function TokenArt({ id }) {
+function drawTokenArt({ id }) {
   const emblem = own(TOKEN_EMBLEMS, id);
   const prefix = `ta-${idPart(emblem ? id : "unknown")}`;
   return glyph(`gl-token-art gl-token-art-${emblem ? id : "unknown"}`, "0 0 48 48", html`
@@ -787,7 +788,7 @@ export function TokenArt({ id }) {
 // Military track pieces
 // ---------------------------------------------------------------------------------------
 
-export function Pawn() {
+function drawPawn() {
   return glyph("gl-pawn", "0 0 20 20", html`
     <path class="gl-pawn-body" d="M10 .8 16.4 10 10 19.2 3.6 10Z" fill="#c3362a" stroke="#5e140c" stroke-width="0.9" stroke-linejoin="round"/>
     <path class="gl-pawn-light" d="M10 .8 3.6 10H10Z" fill="#ea6b55"/>
@@ -800,7 +801,7 @@ const LOOT_STYLES = {
   5: { plate: "#9c2f22", edge: "#4e130b", trim: "#f0c75e", text: "#fff3d6" },
 };
 
-export function MilitaryToken({ value }) {
+function drawMilitaryToken({ value }) {
   const style = own(LOOT_STYLES, value);
   const known = Boolean(style);
   const look = style ?? { plate: "#d9d4ca", edge: "#77715f", trim: "#b7b1a6", text: "#3a3630" };
@@ -814,10 +815,26 @@ export function MilitaryToken({ value }) {
     ${shown ? figure(shown, 24.4, 10, 10.5, look.text, "gl-military-token-figure") : null}`);
 }
 
-export function Capital() {
+function drawCapital() {
   return glyph("gl-capital", "0 0 20 20", html`
     <path class="gl-capital-walls" d="M1.8 18V5.4h1.5V3.8h1.3v1.6h1.2V3.8h1.3v1.6h1.5v3.8h1.1V7.8h1.3v1.4h1.1V5.4h1.5V3.8h1.3v1.6h1.2V3.8h1.3v1.6h1.5V18Z" fill="#d5c29b" stroke="#6b5535" stroke-width="0.8" stroke-linejoin="round"/>
     <path class="gl-capital-gate" d="M8 18v-4a2 2 0 0 1 4 0v4Z" fill="#4a3a28"/>
     <path class="gl-capital-windows" d="M4.3 8.4h1v2h-1ZM14.7 8.4h1v2h-1Z" fill="#4a3a28"/>
     <path class="gl-capital-pennant" d="M10 7.8V1.4l3.2 1.4L10 4.2" fill="#c3362a" stroke="#6b5535" stroke-width="0.6" stroke-linejoin="round"/>`);
 }
+
+// Each drawing depends on its props only (pure.js): an update that passes the same props
+// leaves it alone.
+export const Resource = pure(drawResource);
+export const Science = pure(drawScience);
+export const Shield = pure(drawShield);
+export const Coin = pure(drawCoin);
+export const Laurel = pure(drawLaurel);
+export const ChainLink = pure(drawChainLink);
+export const CardBack = pure(drawCardBack);
+export const ColorEmblem = pure(drawColorEmblem);
+export const WonderArt = pure(drawWonderArt);
+export const TokenArt = pure(drawTokenArt);
+export const Pawn = pure(drawPawn);
+export const MilitaryToken = pure(drawMilitaryToken);
+export const Capital = pure(drawCapital);

@@ -117,9 +117,9 @@ export function Rolling({ value }) {
       if (progress < 1) frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
-    element.classList.remove("is-up", "is-down");
-    void element.offsetWidth;  // restart the CSS pulse
-    element.classList.add(value > from ? "is-up" : "is-down");
+    // A pulse, green up or red down (the Web Animations API: no layout forced mid-render).
+    element.animate([{ transform: "scale(1)" }, { transform: "scale(1.35)", color: value > from ? "#1d6b36" : "#9a2a20" },
+      { transform: "scale(1)" }], { duration: ROLL_MS, easing: "ease-out" });
     return () => {
       cancelAnimationFrame(frame);
       element.textContent = String(value);

@@ -9,7 +9,7 @@ import { MiniCard, TokenTile, WonderTile } from "./cards.js";
 import {
   cardInfo, colorWord, describeCard, describeToken, describeWonder, roman, whose,
 } from "./describe.js";
-import { ActionButton } from "./dialogs.js";
+import { ActionButton } from "./actions.js";
 
 // Moves the focus to the first enabled choice once per new decision (not on every update).
 function useFocusOnArrival(ref, key, mine) {

@@ -4,11 +4,12 @@
 // viewer's price; the slot the last move emptied keeps a ghost saying what happened.
 import { html } from "htm/preact";
 import { t } from "../words.js";
-import { Badge, CardFace, Hidden, PriceTag, SpokenAs } from "./cards.js";
+import { Badge, CardFace, PriceTag, SpokenAs } from "./cards.js";
 import {
   backLabel, backWords, cardInfo, cardName, describeCard, priceWords, roman, who, wonderName,
 } from "./describe.js";
 import { CardBack } from "./glyphs.js";
+import { pure } from "./pure.js";
 
 export function Structure({ ctx }) {
   const { view } = ctx;
@@ -31,7 +32,7 @@ export function Structure({ ctx }) {
           if (slot.taken) {
             return html`<li key=${`ghost:${i}`} class="bd-slot bd-slot--ghost" style=${style}><${Ghost} ctx=${ctx} e=${taken.get(i)} /></li>`;
           }
-          return html`<li key=${`slot:${i}`} class="bd-slot" style=${style}><${SlotCard} ctx=${ctx} slot=${slot} /></li>`;
+          return html`<li key=${`slot:${i}`} class="bd-slot" style=${style}><${SlotCard} ctx=${ctx} slot=${slot} sig=${slotSignature(ctx, slot)} /></li>`;
         })}
       </ul>
     </div>
@@ -59,7 +60,22 @@ function Ghost({ ctx, e }) {
   </div>`;
 }
 
-function SlotCard({ ctx, slot }) {
+// Everything a slot's card is drawn from: a card whose signature did not change is left
+// alone by an update (most of them, on most moves).
+function slotSignature(ctx, slot) {
+  const price = slot.accessible ? ctx.prices.cards?.[slot.card] : null;
+  return [slot.card, slot.face_up, slot.revealed, slot.accessible, slot.back, playable(ctx, slot),
+    ctx.revealed.has(slot.slot), ctx.me?.coins ?? 0,
+    price ? [price.total, price.trade, price.chain, price.affordable].join() : ""].join("|");
+}
+
+function playable(ctx, slot) {
+  return ctx.myTurn && ctx.decision?.kind === "play_card" && slot.accessible && ctx.cardOptions.has(slot.card);
+}
+
+const SlotCard = pure(drawSlotCard, (a, b) => a.sig === b.sig);
+
+function drawSlotCard({ ctx, slot }) {
   if (!slot.face_up && slot.revealed && slot.card) {
     // Only an admin's view names a face-down card: drawn face up, marked as face down.
     const card = cardInfo(ctx, slot.card);
@@ -77,8 +93,7 @@ function SlotCard({ ctx, slot }) {
   const card = cardInfo(ctx, slot.card);
   const price = slot.accessible ? ctx.prices.cards?.[slot.card] : null;
   const isNew = ctx.revealed.has(slot.slot);
-  const interactive = ctx.myTurn && ctx.decision?.kind === "play_card" && slot.accessible
-    && ctx.cardOptions.has(slot.card);
+  const interactive = playable(ctx, slot);
   const classes = ["bd-card", `bd-card--${card.color}`];
   if (slot.accessible) classes.push("is-accessible");
   if (isNew) classes.push("is-new");
@@ -102,4 +117,3 @@ function SlotCard({ ctx, slot }) {
   </div>`;
 }
 
-export { Hidden };

@@ -14,13 +14,23 @@ import { html } from "htm/preact";
 import { t } from "../words.js";
 import { City, lastMoveMarks } from "./city.js";
 import { roman } from "./describe.js";
-import { Panels } from "./dialogs.js";
 import { ResultBanner } from "./end.js";
 import { Board } from "./military.js";
 import { Draft, Prompt } from "./prompts.js";
 import { Structure } from "./structure.js";
 
 const NO_PRICES = { cards: {}, wonders: {} };
+
+// The dialogs (a card's options, a city's details, the discard pile) are fetched the first
+// time one opens, not with the page: most of a first visit is looking, not opening.
+let Panels = null;
+let loading = null;
+export function loadPanels() {
+  loading ??= import("./dialogs.js").then((module) => {
+    Panels = module.Panels;
+  });
+  return loading;
+}
 
 export function makeContext(model, ui = {}, act = () => {}) {
   const view = model.view;
@@ -64,6 +74,6 @@ export function Table({ ctx, end = null }) {
     </div>
     <${City} ctx=${ctx} seat=${ctx.bottom} position="bottom" />
     ${view.outcome ? html`<${ResultBanner} ctx=${ctx}>${end}<//>` : null}
-    <${Panels} ctx=${ctx} />
+    ${Panels && ctx.ui.panel ? html`<${Panels} ctx=${ctx} />` : null}
   </div>`;
 }
