@@ -2,7 +2,8 @@
 
 - Compression: :func:`add_compression` wraps the application in starlette-compress.
 - Static files (``/static``, :class:`StaticAssets`): every answer carries validators (an
-  ETag made of the file's content, and Last-Modified), so a revalidation is a 304 with no
+  ETag made of the file's content; no Last-Modified or Accept-Ranges, bytes that every
+  one of a page's thirty-odd answers would carry for nothing), so a revalidation is a 304 with no
   body. A template names a file through ``static_url("js/game.js")``, which gives
   ``/static/js/game.js?v=<digest of its content>``: an answer whose ``v`` is the file's
   digest now may be kept for a year without asking again (``immutable``), since a changed
@@ -42,7 +43,7 @@ from starlette_compress import CompressMiddleware
 IMMUTABLE = "public, max-age=31536000, immutable"
 """A fingerprinted URL's answer: its content never changes (a new content, a new URL)."""
 REVALIDATE = "no-cache"
-"""Any other cacheable answer: kept, but checked (ETag, Last-Modified) before each use."""
+"""Any other cacheable answer: kept, but checked (its ETag) before each use."""
 PAGE_HEADERS = {"Cache-Control": "private, no-cache"}
 """The HTML pages: they carry the player's identity, so no shared cache keeps them, and
 they carry no validator, so the browser fetches them anew."""
@@ -150,6 +151,10 @@ class StaticAssets(StaticFiles):
         # The content's digest rather than Starlette's (of size and time): the same file
         # has the same tag on every server and after every deploy.
         response.headers["etag"] = f'"{digest}"'
+        # The content's ETag is the validator: a file time says less (it differs between
+        # servers for the same file), and nobody asks a script or a style sheet for a range.
+        del response.headers["last-modified"]
+        del response.headers["accept-ranges"]
         asked = QueryParams(scope["query_string"]).get("v")
         response.headers["cache-control"] = IMMUTABLE if asked == digest else REVALIDATE
         if self.is_not_modified(response.headers, Headers(scope=scope)):
