@@ -3,6 +3,7 @@
 // <button data-card> that opens its options; every accessible face-up card shows the
 // viewer's price; the slot the last move emptied keeps a ghost saying what happened.
 import { html } from "htm/preact";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
 import { Badge, CardFace, PriceTag, SpokenAs } from "./cards.js";
 import {
@@ -19,11 +20,13 @@ export function Structure({ ctx }) {
   const taken = ctx.newAge ? new Map() : takenByLastMove(ctx.events);
   const myPick = ctx.myTurn && ctx.decision?.kind === "play_card";
   const cleared = slots.length > 0 && slots.every((slot) => slot.taken);
+  const area = useRef(null);
+  useRoomFor(area);
   return html`<section class=${`bd-structure-wrap${myPick ? " is-my-pick" : ""}`} aria-labelledby="bd-structure-title">
     <h2 id="bd-structure-title" class="bd-sr">${t("structure.title", { roman: roman(view.age) })}</h2>
     ${myPick ? html`<p class="bd-structure-help">${t("structure.help")}</p>` : null}
     ${cleared ? html`<p class="bd-structure-cleared">${t("structure.cleared")}</p>` : null}
-    <div class="bd-structure-area">
+    <div class="bd-structure-area" ref=${area}>
       <ul class=${`bd-structure bd-structure--age${view.age}`} style=${`--max-x:${maxX};--max-row:${maxRow}`}
           aria-label=${t("structure.label", { roman: roman(view.age) })}>
         ${slots.map((slot, i) => {
@@ -37,6 +40,25 @@ export function Structure({ ctx }) {
       </ul>
     </div>
   </section>`;
+}
+
+// Tells the style sheet the room the structure's area has (its content box), whenever it
+// changes; the cards are sized from it (table.css).
+function useRoomFor(area) {
+  useLayoutEffect(() => {
+    const element = area.current;
+    const write = (width, height) => {
+      element.style.setProperty("--room-w", `${Math.floor(width)}px`);
+      element.style.setProperty("--room-h", `${Math.floor(height)}px`);
+    };
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    write(box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom));
+    const observer = new ResizeObserver(([entry]) => write(entry.contentRect.width, entry.contentRect.height));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 }
 
 // The slots the last move emptied, with the event that emptied each.
