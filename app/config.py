@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     """Games kept replayed in memory; the database stays the truth."""
     lobby_debounce: float = 0.1
     """Lobby changes within this many seconds reach lobby sockets as one update."""
+    minify_assets: bool = True
+    """Send the pages' scripts and style sheets minified (esbuild, from npm); ``false``
+    sends them as written, for reading them in the browser."""
 
     @property
     def production(self) -> bool:

@@ -127,7 +127,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(admin.router)
-    app.mount("/static", StaticAssets(pages.STATIC), name="static")
+    app.mount("/static", StaticAssets(pages.STATIC,
+                                      minifier=pages.MINIFIER if settings.minify_assets else None),
+              name="static")
     app.mount("/vendor", StaticAssets(pages.VENDOR, only=frozenset(VENDOR_MODULES.values())),
               name="vendor")
     return app

@@ -20,6 +20,11 @@
   ES module files a page may import by bare specifier (``import { html } from
   "htm/preact"``); the import map sends each to its fingerprinted URL under ``/vendor``,
   and only those files are served there. Nothing is bundled or copied into ``static/``.
+- Our scripts and style sheets are sent minified (:class:`Minifier`: esbuild from npm,
+  each file on its own, no bundling; a third off our modules once compressed), made once
+  per content and kept in memory. The files in ``static/`` stay the readable source;
+  without the esbuild binary, or with ``DUEL_MINIFY_ASSETS=false``, they are sent as
+  they are.
 - JSON that is the same for everyone until a deploy (``/api/catalog``) is sent with
   :class:`CacheableJSON`: ``no-cache`` and an ETag of its content, a 304 when unchanged.
 - The pages themselves are not cached (:data:`PAGE_HEADERS`): they carry the player.
@@ -28,7 +33,11 @@
 from __future__ import annotations
 
 import hashlib
+import logging
+import mimetypes
 import os
+import subprocess
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +48,8 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
 from starlette_compress import CompressMiddleware
+
+log = logging.getLogger(__name__)
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 """A fingerprinted URL's answer: its content never changes (a new content, a new URL)."""
@@ -129,15 +140,67 @@ def vendor_import_map(vendor: Fingerprints) -> dict[str, str]:
     return {specifier: vendor.url(path) for specifier, path in VENDOR_MODULES.items()}
 
 
+MINIFIED_LOADERS = {".js": "js", ".mjs": "js", ".css": "css"}
+"""esbuild's loader for each kind of file :class:`Minifier` minifies."""
+
+
+class Minifier:
+    """JavaScript and CSS as esbuild minifies them: whitespace, comments and local names
+    go, the meaning stays (each file alone, ES module syntax kept: no bundling). esbuild
+    rather than a Python minifier: the ones on PyPI (rjsmin) break template literals,
+    which every view of ours is written in."""
+
+    def __init__(self, binary: Path | None) -> None:
+        self.binary = binary
+        self._known: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_node_modules(cls, node_modules: Path) -> Minifier:
+        """The esbuild binary ``npm ci`` installed for this platform (run directly: the
+        image that serves has no Node.js), or none."""
+        found = sorted(node_modules.glob("@esbuild/*/bin/esbuild"))
+        if not found:
+            log.warning("no esbuild binary under %s: scripts and styles are sent unminified",
+                        node_modules)
+        return cls(found[0] if found else None)
+
+    def minified(self, path: str, digest: str) -> bytes | None:
+        """The file at ``path`` (of content ``digest``) minified, or None when it is not a
+        script or style sheet, there is no esbuild, or esbuild refused it."""
+        loader = MINIFIED_LOADERS.get(os.path.splitext(path)[1])
+        if loader is None or self.binary is None:
+            return None
+        key = f"{digest}:{loader}"
+        with self._lock:
+            if key not in self._known:
+                self._known[key] = self._run(Path(path).read_bytes(), loader, path)
+        body = self._known[key]
+        return body or None
+
+    def _run(self, source: bytes, loader: str, path: str) -> bytes:
+        assert self.binary is not None
+        done = subprocess.run(
+            [str(self.binary), f"--loader={loader}", "--minify", "--charset=utf8",
+             "--log-level=error"], input=source, capture_output=True, timeout=30, check=False)
+        if done.returncode != 0:
+            log.error("esbuild could not minify %s (sent as it is): %s", path,
+                      done.stderr.decode(errors="replace").strip())
+            return b""
+        return done.stdout
+
+
 class StaticAssets(StaticFiles):
     """Starlette's static files, with the caching described at the top of this module.
     With ``only``, just those paths (relative to the directory) are served; any other is
     a 404, as under ``/vendor``, where ``node_modules`` holds more than the pages use."""
 
-    def __init__(self, fingerprints: Fingerprints, only: frozenset[str] | None = None) -> None:
+    def __init__(self, fingerprints: Fingerprints, only: frozenset[str] | None = None,
+                 minifier: Minifier | None = None) -> None:
         super().__init__(directory=fingerprints.directory)
         self.fingerprints = fingerprints
         self.only = only
+        self.minifier = minifier
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         if self.only is not None and path not in self.only:
@@ -147,14 +210,20 @@ class StaticAssets(StaticFiles):
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,
                       scope: Scope, status_code: int = 200) -> Response:
         digest = self.fingerprints.of_file(str(full_path), stat_result)
-        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result)
+        small = self.minifier.minified(str(full_path), digest) if self.minifier else None
+        response: Response
+        if small is not None:
+            media_type = mimetypes.guess_type(str(full_path))[0] or "text/plain"
+            response = Response(small, status_code=status_code, media_type=media_type)
+        else:
+            response = FileResponse(full_path, status_code=status_code, stat_result=stat_result)
+            # The content's ETag is the validator: a file time says less (it differs
+            # between servers for the same file), and nobody asks for a range of a script.
+            del response.headers["last-modified"]
+            del response.headers["accept-ranges"]
         # The content's digest rather than Starlette's (of size and time): the same file
-        # has the same tag on every server and after every deploy.
-        response.headers["etag"] = f'"{digest}"'
-        # The content's ETag is the validator: a file time says less (it differs between
-        # servers for the same file), and nobody asks a script or a style sheet for a range.
-        del response.headers["last-modified"]
-        del response.headers["accept-ranges"]
+        # has the same tag on every server and after every deploy ("m": its minified form).
+        response.headers["etag"] = f'"{digest}m"' if small is not None else f'"{digest}"'
         asked = QueryParams(scope["query_string"]).get("v")
         response.headers["cache-control"] = IMMUTABLE if asked == digest else REVALIDATE
         if self.is_not_modified(response.headers, Headers(scope=scope)):

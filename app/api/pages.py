@@ -15,7 +15,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.services.players import PlayerService
 
-from .delivery import PAGE_HEADERS, Fingerprints, vendor_import_map
+from .delivery import PAGE_HEADERS, Fingerprints, Minifier, vendor_import_map
 from .identity import player_id_of, renew_session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +23,8 @@ STATIC = Fingerprints(ROOT / "static", "/static")
 """The files served at ``/static`` (app/main.py mounts them)."""
 VENDOR = Fingerprints(ROOT / "node_modules", "/vendor")
 """The browser libraries from npm, served at ``/vendor`` (only ``VENDOR_MODULES``)."""
+MINIFIER = Minifier.from_node_modules(ROOT / "node_modules")
+"""One per process: each file is minified once, whichever application serves it."""
 templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.globals["static_url"] = STATIC.url
 

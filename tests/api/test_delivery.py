@@ -9,6 +9,8 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -54,7 +56,7 @@ def _import_map(html: str) -> dict[str, str]:
 
 def test_answers_are_compressed_when_the_client_accepts_it(
         make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app()) as client:
+    with serve(make_app(minify_assets=False)) as client:
         for path in ("/games/some-game", "/static/js/table/table.js", "/static/css/table.css",
                      "/api/catalog"):
             headers, plain = _raw(client, path, "identity")
@@ -83,7 +85,7 @@ def test_answers_are_compressed_when_the_client_accepts_it(
 
 def test_the_page_names_fingerprinted_files_kept_for_a_year(
         make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app()) as client:
+    with serve(make_app(minify_assets=False)) as client:
         page = client.get("/games/some-game")
         assert page.headers["cache-control"] == "private, no-cache"
         assert "etag" not in page.headers and "last-modified" not in page.headers
@@ -118,7 +120,7 @@ def test_the_import_map_sends_each_library_to_its_fingerprinted_file(
     """A module imports Preact by bare specifier (``from "htm/preact"``); the page's import
     map sends it to the file of node_modules under /vendor, by a URL that changes with the
     file, so it is kept for a year like our own modules."""
-    with serve(make_app()) as client:
+    with serve(make_app(minify_assets=False)) as client:
         for page in ("/", "/join/some-game", "/games/some-game"):
             imports = _import_map(client.get(page).text)
             for specifier, path in VENDOR_MODULES.items():
@@ -157,7 +159,7 @@ def test_vendor_serves_only_the_listed_modules(make_app: Callable[..., FastAPI])
     sources); only the files of VENDOR_MODULES are served, and nothing outside it."""
     assert (NODE_MODULES / "preact" / "package.json").is_file()
     assert (ROOT / "pyproject.toml").is_file()
-    with serve(make_app()) as client:
+    with serve(make_app(minify_assets=False)) as client:
         for path in ("/vendor/preact/package.json", "/vendor/preact/dist/preact.js",
                      "/vendor/preact/src/index.js", "/vendor/htm/package.json",
                      "/vendor/.package-lock.json", "/vendor/preact/LICENSE", "/vendor/",
@@ -178,7 +180,7 @@ def test_vendor_serves_only_the_listed_modules(make_app: Callable[..., FastAPI])
 def test_a_stale_or_missing_fingerprint_is_not_kept(make_app: Callable[..., FastAPI]) -> None:
     """A page from before a deploy asks for an older ``v``: it gets today's file, to be
     revalidated before each use, never kept for a year under the old URL."""
-    with serve(make_app()) as client:
+    with serve(make_app(minify_assets=False)) as client:
         content = (STATIC / "js" / "game.js").read_bytes()
         for url in ("/static/js/game.js?v=0123456789abcdef", "/static/js/game.js?v=",
                     "/static/js/game.js", "/static/js/game.js?x=1"):
@@ -193,7 +195,7 @@ def test_a_stale_or_missing_fingerprint_is_not_kept(make_app: Callable[..., Fast
 
 
 def test_revalidation_gives_304_without_a_body(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app()) as client:
+    with serve(make_app(minify_assets=False)) as client:
         page = client.get("/games/some-game").text
         game_js = _import_map(page)["/static/js/game.js"]
         for url in ("/static/js/table/table.js", "/static/css/app.css", game_js):
@@ -260,3 +262,30 @@ def test_a_changed_file_gets_a_new_fingerprint(tmp_path: Path) -> None:
         fingerprints.url("js/missing.js")
     with pytest.raises(ValueError, match="not under"):
         fingerprints.url("../outside.js")
+
+
+def test_scripts_and_styles_are_sent_minified(make_app: Callable[..., FastAPI],
+                                              tmp_path: Path) -> None:
+    """esbuild's minified form (pages.MINIFIER): smaller, still a valid ES module, its own
+    ETag, the same URL; with DUEL_MINIFY_ASSETS=false the file as written."""
+    node = shutil.which("node")
+    for path in ("js/table/table.js", "js/game.js", "css/table.css"):
+        source = (STATIC / path).read_bytes()
+        with serve(make_app()) as client:
+            small = client.get(f"/static/{path}")
+            again = client.get(f"/static/{path}", headers={"if-none-match": small.headers["etag"]})
+        with serve(make_app(minify_assets=False)) as client:
+            plain = client.get(f"/static/{path}")
+        assert small.status_code == plain.status_code == 200, path
+        assert plain.content == source, path
+        assert len(small.content) < 0.8 * len(source), path
+        assert small.headers["etag"].endswith('m"'), path
+        assert small.headers["etag"] != plain.headers["etag"], path
+        assert small.headers["content-type"] == plain.headers["content-type"], path
+        assert again.status_code == 304, path
+        if path.endswith(".js") and node:
+            module = tmp_path / "module.mjs"
+            module.write_bytes(small.content)
+            checked = subprocess.run([node, "--check", str(module)], capture_output=True,
+                                     text=True, check=False)
+            assert checked.returncode == 0, (path, checked.stderr)
