@@ -162,6 +162,24 @@ class Watched:
 OpenPage = Callable[[str], Watched]
 
 
+def watch(page: Page) -> Watched:
+    """The page, with every console error and uncaught error it reports from now on."""
+    watched = Watched(page)
+
+    def on_console(message: ConsoleMessage) -> None:
+        where = message.location
+        if message.type == "error":
+            watched.errors.append(f"console.error: {message.text} "
+                                  f"({where.get('url')}:{where.get('lineNumber')})")
+
+    def on_page_error(error: Error) -> None:
+        watched.errors.append(f"pageerror: {error.message}\n{error.stack or ''}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return watched
+
+
 @pytest.fixture
 def open_page(browser: Browser) -> Iterator[OpenPage]:
     """Opens a URL in a new browser context and records its errors; closes them after."""
@@ -171,21 +189,8 @@ def open_page(browser: Browser) -> Iterator[OpenPage]:
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         contexts.append(context)
         context.set_default_timeout(ACTION_MS)
-        page = context.new_page()
-        watched = Watched(page)
-
-        def on_console(message: ConsoleMessage) -> None:
-            where = message.location
-            if message.type == "error":
-                watched.errors.append(f"console.error: {message.text} "
-                                      f"({where.get('url')}:{where.get('lineNumber')})")
-
-        def on_page_error(error: Error) -> None:
-            watched.errors.append(f"pageerror: {error.message}\n{error.stack or ''}")
-
-        page.on("console", on_console)
-        page.on("pageerror", on_page_error)
-        page.goto(url)
+        watched = watch(context.new_page())
+        watched.page.goto(url)
         return watched
 
     yield open_
@@ -226,9 +231,11 @@ def click_random(page: Page, selector: str, rng: random.Random) -> str | None:
     return label
 
 
-def play_one(page: Page, rng: random.Random) -> str:
+def play_one(page: Page, rng: random.Random,
+             with_options: Callable[[], None] | None = None) -> str:
     """The acting page makes one move: an enabled action button if there is one, else a
-    card of the structure and then one of its enabled options."""
+    card of the structure and then one of its enabled options (in the card's dialog);
+    ``with_options`` runs while the card's options are open."""
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-action], button[data-card]')]"
         ".some(e => !e.matches(':disabled') && e.checkVisibility())",
@@ -239,10 +246,12 @@ def play_one(page: Page, rng: random.Random) -> str:
     card = click_random(page, "button[data-card]", rng)
     assert card is not None, "neither an enabled [data-action] nor a button[data-card]"
     page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-action]')]"
+        "() => [...document.querySelectorAll('dialog[open] [data-action]')]"
         ".some(e => !e.matches(':disabled') && e.checkVisibility())",
         timeout=WAIT_MS)
-    action = click_random(page, "[data-action]", rng)
+    if with_options is not None:
+        with_options()
+    action = click_random(page, "dialog[open] [data-action]", rng)
     assert action is not None, f"no enabled option for the card {card}"
     return f"{card} -> {action}"
 

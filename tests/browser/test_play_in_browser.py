@@ -1,26 +1,33 @@
-"""Two browsers play through the real server: create and join by the invite link, then a
-whole game by clicking the page's buttons.
+"""Two browsers play through the real server: create and join by the invite link, and a
+move the server could not store is sent again by the page. The whole game played by
+clicking, with the prices and the log this contract promises, is
+tests/browser/test_table_layout.py's ``test_whole_game_fits_one_screen`` (it measures the
+layout on every move too).
 
-The game page's contract (templates/game.html, static/js/game.js, static/js/board.js):
+The game page's contract (templates/game.html, static/js/game.js, static/js/table/), which
+the browser tests rely on:
 
 - ``#game`` carries ``data-seat`` (this page's seat), ``data-version`` (the version of the
-  state shown), ``data-to-act`` (the seat to act, empty once the game is over) and
-  ``data-age``;
+  state shown), ``data-to-act`` (the seat to act, empty once the game is over),
+  ``data-status``, ``data-phase`` and ``data-age``;
 - every button that sends an action has ``data-action="<notation>"`` and is ``disabled``
   when the action is not allowed;
 - on a player's own normal turn each accessible card of the structure is a
-  ``button[data-card]`` that opens a panel of option buttons (``[data-action]``);
+  ``button[data-card]`` that opens a dialog of option buttons (``[data-action]``);
 - ``#end-screen`` is visible once the game is over;
-- ``#log`` holds one ``li`` per move, its value the move's number (the version it made);
+- ``#log`` holds one ``li`` per move, its value the move's number (the version it made),
+  newest first; a reloaded page tells the same log;
 - in the play phase, on either seat's turn, every accessible face-up card of the structure
   and each of the viewer's unbuilt wonders carries a ``.bd-price-now`` tag (its
   ``.bd-price-shown`` part: "free", or coins with "(N trade)"; an unaffordable one is
-  ``.is-unaffordable``, with a "✕" and "you cannot afford it" for screen readers).
+  ``.is-unaffordable``, with a "✕" and "you cannot afford it" for screen readers), and the
+  card's label says "Your price: …"; a face-down card and the other city show none.
 
-The clicks are drawn from a seeded generator (DUEL_BROWSER_SEED, default below) and the
-server deals each test's games from the test's name (tests/browser/server.py), so a run
-repeats the same games and the same choices. Nothing waits a fixed time: each step waits
-for the pages to show what it needs, within a generous bound that only detects a failure.
+The clicks are drawn from a seeded generator (DUEL_BROWSER_SEED, default below; also used
+by test_around_the_table.py) and the server deals each test's games from the test's name
+(tests/browser/server.py), so a run repeats the same games and the same choices. Nothing
+waits a fixed time: each step waits for the pages to show what it needs, within a
+generous bound that only detects a failure.
 """
 
 from __future__ import annotations
@@ -44,7 +51,7 @@ from tests.browser.conftest import (
 )
 
 SEED = int(os.environ.get("DUEL_BROWSER_SEED", "20240607"))
-MAX_ACTIONS = 400  # a game takes well under 150
+
 
 @dataclass
 class Players:
@@ -112,132 +119,6 @@ def _wait_for_version_above(page: Page, version: int) -> None:
     page.wait_for_function(
         "v => Number(document.querySelector('#game')?.dataset.version) > v",
         arg=version, timeout=WAIT_MS)
-
-
-def _wait_for_same_version(pages: list[Page]) -> int:
-    """Both pages show the same version (one may lag behind the other): the newest."""
-    newest = max(int(_attribute(page, "data-version")) for page in pages)
-    for page in pages:
-        expect(page.locator("#game")).to_have_attribute("data-version", str(newest),
-                                                        timeout=WAIT_MS)
-    return newest
-
-
-_PRICES_SHOWN = r"""() => {
-  const board = document.querySelector('.bd');
-  if (!board) return null;
-  const faceUp = [...document.querySelectorAll('.bd-structure .bd-card.is-accessible')]
-    .filter((card) => !card.classList.contains('bd-card--back'));
-  const tags = [...document.querySelectorAll('.bd-price-now')];
-  const wonders = [...document.querySelectorAll('.bd-city--bottom .bd-wonder.is-unbuilt')];
-  return {
-    phase: board.dataset.phase,
-    faceUp: faceUp.length,
-    unpriced: faceUp.filter((card) => !card.querySelector('.bd-price-now'))
-      .map((card) => card.getAttribute('aria-label') ?? card.textContent),
-    shown: faceUp.map((card) => card.querySelector('.bd-price-shown')?.textContent ?? ''),
-    // A card to click is named by its content (the words in its .bd-sr), others by aria-label.
-    labelled: faceUp.every((card) => /Your price: /.test(card.getAttribute('aria-label')
-      ?? card.querySelector(':scope > .bd-sr')?.textContent)),
-    backsPriced: document.querySelectorAll('.bd-card--back .bd-price-now').length,
-    wonders: wonders.length,
-    wondersUnpriced: wonders.filter((w) => !w.querySelector('.bd-price-now')).length,
-    othersPriced: document.querySelectorAll('.bd-city--top .bd-price-now').length,
-    unaffordable: tags.filter((tag) => tag.classList.contains('is-unaffordable')).length,
-    unaffordableMarked: tags.filter((tag) => tag.classList.contains('is-unaffordable'))
-      .every((tag) => tag.textContent.includes('✕') && tag.textContent.includes('cannot afford')),
-    trade: tags.filter((tag) => / trade\)/.test(tag.textContent)).length,
-  };
-}"""
-_PRICE_TEXT = re.compile(r"^✕?(free|\d+( \(\d+ trade\))?)$")
-
-
-def _check_prices_shown(page: Page, seat: int, acting: bool, seen: dict[str, int]) -> None:
-    """Every accessible face-up card and each of this seat's unbuilt wonders shows its
-    price, on either seat's turn; a face-down card and the other city have none."""
-    shown = page.evaluate(_PRICES_SHOWN)
-    if not shown or shown["phase"] != "play":
-        return
-    where = f"seat {seat} ({'to act' if acting else 'waiting'})"
-    assert not shown["unpriced"], f"{where}: cards without a price {shown['unpriced']}"
-    assert shown["labelled"], f"{where}: a card's label does not say its price"
-    assert all(_PRICE_TEXT.match(text) for text in shown["shown"]), (where, shown["shown"])
-    assert shown["backsPriced"] == 0 and shown["othersPriced"] == 0, (where, shown)
-    assert shown["wondersUnpriced"] == 0, f"{where}: an unbuilt wonder without a price"
-    assert shown["unaffordableMarked"], f"{where}: unaffordable without ✕ and words"
-    seen["cards"] += shown["faceUp"]
-    seen["wonders"] += shown["wonders"]
-    seen["trade"] += shown["trade"]
-    seen["unaffordable"] += shown["unaffordable"]
-    seen["waiting"] += 0 if acting else shown["faceUp"]
-
-
-def test_full_game_by_clicking(open_page: OpenPage, server: str, screenshots: Path) -> None:
-    rng = random.Random(SEED)
-    players = start_game(open_page, server, wonder_selection="draft")
-    by_seat = {0: players.host.page, 1: players.guest.page}
-    pages = [by_seat[0], by_seat[1]]
-    for page in pages:
-        expect(page.locator("#game")).to_have_attribute("data-version", "0")
-
-    def shoot(name: str) -> None:
-        for seat, page in by_seat.items():
-            page.screenshot(path=screenshots / f"{name}-seat{seat}.png", full_page=True)
-
-    shoot("draft")
-    ages_shot = {_attribute(pages[0], "data-age")} - {""}
-    played: list[str] = []
-    seen = {"cards": 0, "wonders": 0, "trade": 0, "unaffordable": 0, "waiting": 0}
-    try:
-        while len(played) < MAX_ACTIONS:
-            version = _wait_for_same_version(pages)
-            to_act = {_attribute(page, "data-to-act") for page in pages}
-            assert len(to_act) == 1, f"the pages disagree on who acts at {version}: {to_act}"
-            seat = to_act.pop()
-            if seat == "":
-                break
-            for viewer, page in by_seat.items():
-                _check_prices_shown(page, viewer, str(viewer) == seat, seen)
-            if seen["unaffordable"] and "prices" not in ages_shot:
-                ages_shot.add("prices")  # the first table with an unaffordable price
-                shoot("prices")
-            acting = by_seat[int(seat)]
-            assert _attribute(acting, "data-seat") == seat
-            played.append(f"v{version} seat {seat}: {play_one(acting, rng)}")
-            for page in pages:
-                _wait_for_version_above(page, version)
-            age = _attribute(acting, "data-age")
-            if age and age not in ages_shot:
-                ages_shot.add(age)
-                shoot(f"age{age}")
-        else:
-            raise AssertionError(f"no end after {MAX_ACTIONS} actions")
-        for page in pages:
-            expect(page.locator("#end-screen")).to_be_visible()
-        shoot("end")
-    except Exception as error:
-        shoot("failure")
-        shown = {seat: page.locator("#game-error").all_inner_texts()
-                 for seat, page in by_seat.items()}
-        error.add_note(f"seed {SEED}; game {players.game_id}; error boxes {shown}; "
-                       f"screenshots failure-seat*.png; last actions:\n"
-                       + "\n".join(played[-20:]))
-        raise
-    assert "1" in ages_shot, f"#game never showed data-age 1: {sorted(ages_shot)}"
-    assert all(seen.values()), f"prices never shown in some case: {seen}"
-    # The log has one entry per move, numbered by the move, newest first; a reloaded page
-    # tells the whole game again in its log, as it was told live.
-    guest = by_seat[1]
-    told = guest.locator("#log li").all_inner_texts()
-    assert len(told) == len(played)
-    numbers = guest.locator("#log li").evaluate_all("items => items.map((i) => i.value)")
-    assert numbers == list(range(len(played), 0, -1))
-    guest.reload()
-    expect(guest.locator("#end-screen")).to_be_visible()
-    expect(guest.locator("#log li")).to_have_count(len(told))
-    assert guest.locator("#log li").all_inner_texts() == told
-    players.host.assert_no_errors()
-    players.guest.assert_no_errors()
 
 
 def test_a_move_the_server_could_not_store_is_sent_again(open_page: OpenPage,
