@@ -167,7 +167,7 @@ function show(version, view, lastMove, patch, moves, live) {
     ? [...state.log, ...moves.filter((m) => !state.log.some((e) => e.version === m.version))
       .map((m) => ({ version: m.version, text: logText(ctx, m.events) }))]
     : state.log;
-  const before = live ? snapshot(root) : null;
+  const before = live ? snapshot(root, lastMove?.events ?? []) : null;
   drawing(live, () => store.set({ ...patch, version, view, lastMove, log, error: null }));
   root.getBoundingClientRect();  // lay the page out now, inside the measure
   performance.measure("duel:render", { start, end: performance.now() });
@@ -341,11 +341,18 @@ function GamePage({ state }) {
     </div>`;
 }
 
+// Attributes written only when they change: an unchanged write is still a DOM mutation.
+function setData(element, values) {
+  for (const [name, value] of Object.entries(values)) {
+    if (element.dataset[name] !== value) element.dataset[name] = value;
+  }
+}
+
 function draw(state) {
   render(html`<${GamePage} state=${state} />`, root);
   const view = tableView(state);
   const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names });
-  Object.assign(root.dataset, {
+  setData(root, {
     status: state.status ?? "",
     seat: state.seat === null ? "" : String(state.seat),
     version: state.version === null ? "" : String(state.version),
@@ -355,7 +362,8 @@ function draw(state) {
   });
   const title = t("title.game", { a: ctx.name(0), b: state.seatsTaken[1] ? ctx.name(1) : "…" });
   const myTurn = state.status === "active" && Boolean(view) && !view.outcome && ctx.myTurn;
-  root.dataset.turnNotice = notice.update({ title, myTurn, opponent: ctx.name(ctx.top) }) ? "on" : "";
+  const noticeOn = notice.update({ title, myTurn, opponent: ctx.name(ctx.top) }) ? "on" : "";
+  setData(root, { turnNotice: noticeOn });
 }
 
 store.subscribe(draw);

@@ -46,7 +46,8 @@ export class TurnNotice {
     this.plainTitle = title;
     const hidden = document.visibilityState === "hidden";
     const notice = hidden && myTurn;
-    document.title = notice ? t("title.your_turn", { title }) : title;
+    const shown = notice ? t("title.your_turn", { title }) : title;
+    if (document.title !== shown) document.title = shown;
     const icon = notice && this.turnIcon ? this.turnIcon : this.plainIcon;
     if (this.favicon && this.favicon.getAttribute("href") !== icon) this.favicon.setAttribute("href", icon);
     // The chime and the notification: once, as the turn comes.

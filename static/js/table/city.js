@@ -55,7 +55,7 @@ export function City({ ctx, seat, position }) {
           onClick=${() => ctx.ui.openPanel({ kind: "city", seat })}>${t("city.details")}<${Hidden}>: ${cityTitle(ctx, seat)}<//></button>
     </header>
     <div class="bd-city-body">
-      <${Wonders} ctx=${ctx} player=${player} sig=${JSON.stringify([player.wonders, player.retired_wonders, player.coins,
+      <${Wonders} ctx=${ctx} player=${player} sig=${JSON.stringify([player.wonders, player.retired_wonders,
         seat === ctx.seat ? ctx.prices.wonders : null, [...ctx.marks.wonders]])} />
       <${Stacks} ctx=${ctx} player=${player} sig=${JSON.stringify([player.cards_by_color, [...ctx.marks.cards]])} />
     </div>
@@ -93,7 +93,7 @@ function drawWonders({ ctx, player }) {
         <${WonderTile} ctx=${ctx} id=${w.wonder}>
           <span class="bd-wonder-state" aria-hidden="true">
             ${w.built ? html`<${Badge} kind="built">${t("wonder.built")}<//>` : null}
-            ${price ? html`<${PriceTag} price=${price} coins=${player.coins} />` : null}
+            ${price ? html`<${PriceTag} price=${price} />` : null}
             ${isLast ? html`<${Badge} kind="new">${t("badge.new")}<//>` : null}
           </span>
         <//>

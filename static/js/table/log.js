@@ -3,6 +3,7 @@
 import { html } from "htm/preact";
 import { t } from "../words.js";
 import { moveSentences } from "./describe.js";
+import { pure } from "./pure.js";
 
 export function LastMove({ ctx }) {
   const move = ctx.lastMove;
@@ -23,13 +24,18 @@ export function logText(ctx, events) {
   return sentences.length ? sentences.join(" ") : t("log.empty_move");
 }
 
-// `entries`: [{ version, text }] oldest first.
-export function Log({ entries }) {
+// `entries`: [{ version, text }] oldest first; a new array when a move is added, so the
+// log is drawn again only then.
+export const Log = pure(drawLog);
+
+// An entry never changes once written.
+const LogEntry = pure(({ version, text }) => html`<li value=${version} data-version=${version}>${text}</li>`);
+
+function drawLog({ entries }) {
   return html`<section class="bd-log-box" aria-labelledby="log-title" tabindex="0">
     <h2 id="log-title">${t("log.title")}</h2>
     <ol id="log" class="log" reversed>
-      ${entries.slice().reverse().map((entry) => html`<li key=${entry.version} value=${entry.version}
-          data-version=${entry.version}>${entry.text}</li>`)}
+      ${entries.slice().reverse().map((entry) => html`<${LogEntry} key=${entry.version} version=${entry.version} text=${entry.text} />`)}
     </ol>
   </section>`;
 }

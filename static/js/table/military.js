@@ -7,6 +7,7 @@ import { listOf, t } from "../words.js";
 import { Hidden, TokenDisc } from "./cards.js";
 import { describeToken, tokenName, who, whose } from "./describe.js";
 import { Capital, MilitaryToken, Pawn } from "./glyphs.js";
+import { pure } from "./pure.js";
 
 function zonePoints(distance) {
   const d = Math.abs(distance);
@@ -35,7 +36,16 @@ export function militarySummary(ctx) {
   return t("military.lead_them", { name: who(ctx, leader), n: d, points });
 }
 
-export function Board({ ctx }) {
+// What the board shows, to draw it again only when that changes.
+export function boardSignature(ctx) {
+  const { view } = ctx;
+  return JSON.stringify([view.military, view.progress_board, view.discard?.length,
+    (view.discard ?? []).slice(-3), ctx.seat, ctx.name(0), ctx.name(1)]);
+}
+
+export const Board = pure(drawBoard, (a, b) => a.sig === b.sig);
+
+function drawBoard({ ctx }) {
   const { view } = ctx;
   const pawn = view.military?.pawn ?? 0;
   const flip = ctx.bottom === 1 ? -1 : 1;

@@ -16,11 +16,15 @@ export function motionAllowed() {
 const TRAVEL_MS = 520;
 const ROLL_MS = 450;
 
-// The places of every keyed element under root, before an update is drawn.
-export function snapshot(root) {
+// Where the cards a move takes are, before the update is drawn (and removes them).
+export function snapshot(root, events) {
   const places = new Map();
-  for (const element of root.querySelectorAll("[data-motion-key]")) {
-    places.set(element.dataset.motionKey, { rect: element.getBoundingClientRect(), element });
+  if (!motionAllowed()) return places;
+  for (const e of events) {
+    if (!["card_built", "card_discarded", "wonder_built"].includes(e.type)) continue;
+    const key = `card:${e.card}`;
+    const element = root.querySelector(`[data-motion-key="${CSS.escape(key)}"]`);
+    if (element) places.set(key, { rect: element.getBoundingClientRect(), element });
   }
   return places;
 }

@@ -87,7 +87,7 @@ function Ghost({ ctx, e }) {
 function slotSignature(ctx, slot) {
   const price = slot.accessible ? ctx.prices.cards?.[slot.card] : null;
   return [slot.card, slot.face_up, slot.revealed, slot.accessible, slot.back, playable(ctx, slot),
-    ctx.revealed.has(slot.slot), ctx.me?.coins ?? 0,
+    ctx.revealed.has(slot.slot),
     price ? [price.total, price.trade, price.chain, price.affordable].join() : ""].join("|");
 }
 
@@ -126,16 +126,15 @@ function drawSlotCard({ ctx, slot }) {
   if (slot.accessible) label += `. ${t("card.can_take")}`;
   if (price) label += `. ${priceWords(price)}`;
   if (isNew) label += `. ${t("card.new_long")}`;
-  const coins = ctx.me?.coins ?? 0;
   const face = html`<${CardFace} ctx=${ctx} id=${slot.card} />${isNew ? html`<${Badge} kind="new">${t("card.new")}<//>` : null}`;
   if (interactive) {
     return html`<button type="button" class=${classes.join(" ")} data-card=${slot.card} data-focus-key=${`card:${slot.card}`}
         data-motion-key=${`card:${slot.card}`} aria-haspopup="dialog" onClick=${() => ctx.ui.openCard(slot.card)}>
-      <${SpokenAs} label=${`${label}. ${t("card.open_options")}`}>${face}<${PriceTag} price=${price} coins=${coins} /><//>
+      <${SpokenAs} label=${`${label}. ${t("card.open_options")}`}>${face}<${PriceTag} price=${price} /><//>
     </button>`;
   }
   return html`<div class=${classes.join(" ")} role="img" aria-label=${label} title=${label} data-motion-key=${`card:${slot.card}`}>
-    ${face}<${PriceTag} price=${price} coins=${coins} />
+    ${face}<${PriceTag} price=${price} />
   </div>`;
 }
 

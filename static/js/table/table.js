@@ -15,7 +15,7 @@ import { t } from "../words.js";
 import { City, lastMoveMarks } from "./city.js";
 import { roman } from "./describe.js";
 import { ResultBanner } from "./end.js";
-import { Board } from "./military.js";
+import { Board, boardSignature } from "./military.js";
 import { Draft, Prompt } from "./prompts.js";
 import { Structure } from "./structure.js";
 
@@ -66,7 +66,7 @@ export function Table({ ctx, end = null }) {
   const drafting = view.phase === "draft";
   return html`<div class=${`bd bd--${view.phase}`} data-age=${view.age} data-phase=${view.phase}>
     <${City} ctx=${ctx} seat=${ctx.top} position="top" />
-    <${Board} ctx=${ctx} />
+    <${Board} ctx=${ctx} sig=${boardSignature(ctx)} />
     <div class="bd-centre">
       ${drafting ? html`<${Draft} ctx=${ctx} />` : html`<${Structure} ctx=${ctx} />`}
       <${Prompt} ctx=${ctx} />
