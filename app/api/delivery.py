@@ -36,6 +36,7 @@ import hashlib
 import logging
 import mimetypes
 import os
+import platform
 import subprocess
 import threading
 from pathlib import Path
@@ -43,6 +44,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, QueryParams
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
@@ -159,11 +161,15 @@ class Minifier:
     def from_node_modules(cls, node_modules: Path) -> Minifier:
         """The esbuild binary ``npm ci`` installed for this platform (run directly: the
         image that serves has no Node.js), or none."""
-        found = sorted(node_modules.glob("@esbuild/*/bin/esbuild"))
-        if not found:
-            log.warning("no esbuild binary under %s: scripts and styles are sent unminified",
-                        node_modules)
-        return cls(found[0] if found else None)
+        system = {"windows": "win32"}.get(platform.system().lower(), platform.system().lower())
+        machine = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64"}.get(
+            platform.machine().lower(), platform.machine().lower())
+        binary = node_modules / "@esbuild" / f"{system}-{machine}" / "bin" / "esbuild"
+        if not binary.is_file():
+            log.warning("no esbuild binary at %s: scripts and styles are sent unminified",
+                        binary)
+            return cls(None)
+        return cls(binary)
 
     def minified(self, path: str, digest: str) -> bytes | None:
         """The file at ``path`` (of content ``digest``) minified, or None when it is not a
@@ -174,15 +180,33 @@ class Minifier:
         key = f"{digest}:{loader}"
         with self._lock:
             if key not in self._known:
-                self._known[key] = self._run(Path(path).read_bytes(), loader, path)
+                source = Path(path).read_bytes()
+                if _digest(source) != digest:
+                    return None  # changed since it was read for its digest: the next answer
+                self._known[key] = self._run(source, loader, path)
         body = self._known[key]
         return body or None
 
+    async def prepare(self, path: str, digest: str) -> None:
+        """Minifies ``path`` now, away from the event loop (esbuild is a subprocess), so
+        that serving it later only reads the cache."""
+        await run_in_threadpool(self.minified, path, digest)
+
     def _run(self, source: bytes, loader: str, path: str) -> bytes:
-        assert self.binary is not None
-        done = subprocess.run(
-            [str(self.binary), f"--loader={loader}", "--minify", "--charset=utf8",
-             "--log-level=error"], input=source, capture_output=True, timeout=30, check=False)
+        binary = self.binary
+        if binary is None:
+            return b""
+        try:
+            done = subprocess.run(
+                [str(binary), f"--loader={loader}", "--minify", "--charset=utf8",
+                 "--log-level=error"], input=source, capture_output=True, timeout=30,
+                check=False)
+        except (OSError, subprocess.SubprocessError) as error:
+            # A binary that cannot run here (another platform's, no exec permission) or
+            # hangs: send every file as it is from now on, rather than fail every answer.
+            log.error("esbuild cannot run (%s): scripts and styles are sent unminified", error)
+            self.binary = None
+            return b""
         if done.returncode != 0:
             log.error("esbuild could not minify %s (sent as it is): %s", path,
                       done.stderr.decode(errors="replace").strip())
@@ -205,6 +229,11 @@ class StaticAssets(StaticFiles):
     async def get_response(self, path: str, scope: Scope) -> Response:
         if self.only is not None and path not in self.only:
             return Response("Not Found", status_code=404, media_type="text/plain")
+        if self.minifier is not None and os.path.splitext(path)[1] in MINIFIED_LOADERS:
+            full_path, stat = await run_in_threadpool(self.lookup_path, path)
+            if stat is not None and full_path:
+                digest = self.fingerprints.of_file(full_path, stat)
+                await self.minifier.prepare(full_path, digest)
         return await super().get_response(path, scope)
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,

@@ -25,17 +25,18 @@ let shown = null;   // the seq on the board
 let wanted = null;  // the seq last asked for (a slow answer for an older one is dropped)
 let model = null;   // what the board shows
 let panel = null;   // the dialog open on the board (a city's details, the discard pile)
+let resultFolded = true;  // the final position's result banner, folded to see the table
 
 function drawBoard() {
   const ui = {
-    panel, resultFolded: true,
+    panel, resultFolded,
     openPanel: async (next) => {
       if (next) await loadPanels();
       panel = next;
       drawBoard();
     },
     openCard: () => {},
-    foldResult: () => {},
+    foldResult: (folded) => { resultFolded = folded; drawBoard(); },
   };
   render(html`<${Table} ctx=${makeContext(model, ui)} />`, boardRoot);
 }

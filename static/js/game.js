@@ -5,7 +5,7 @@
 // your-turn notice of a background tab (static/js/notify.js).
 import { html } from "htm/preact";
 import { render } from "preact";
-import { forgetSeat, loadSeat, request, saveSeat } from "./api.js";
+import { errorText as failureText, forgetSeat, loadSeat, request, saveSeat } from "./api.js";
 import { TurnNotice } from "./notify.js";
 import { newClientId, Socket } from "./socket.js";
 import { createStore } from "./store.js";
@@ -38,6 +38,7 @@ const store = createStore({
   log: [],               // [{ version, text }], oldest first
   rematch: { offered_by: null, game_id: null },
   declinedBy: null,      // who last declined or withdrew an offer, to say so
+  withdrew: false,       // whether that was the offer's own maker withdrawing it
   abortReason: null,
   connection: "connecting",
   presence: null,
@@ -110,7 +111,9 @@ function handle(message) {
       break;
     }
     case "rematch":
-      store.set({ declinedBy: message.declined_by ?? null });
+      // An offer declined by the one who made it was withdrawn.
+      store.set({ declinedBy: message.declined_by ?? null,
+        withdrew: message.declined_by != null && message.declined_by === store.get().rematch.offered_by });
       useRematch(message, true);
       break;
     case "aborted":
@@ -167,11 +170,20 @@ function show(version, view, lastMove, patch, moves, live) {
     ? [...state.log, ...moves.filter((m) => !state.log.some((e) => e.version === m.version))
       .map((m) => ({ version: m.version, text: logText(ctx, m.events) }))]
     : state.log;
+  // A card's options stay open only while that card can still be taken by this player.
+  if (state.panel?.kind === "card" && !(view.card_options ?? []).some((o) => o.card === state.panel.card)) {
+    patch.panel = null;
+  }
+  const hadFocus = root.contains(document.activeElement);
   const before = live ? snapshot(root, lastMove?.events ?? []) : null;
   drawing(live, () => store.set({ ...patch, version, view, lastMove, log, error: null }));
   root.getBoundingClientRect();  // lay the page out now, inside the measure
   performance.measure("duel:render", { start, end: performance.now() });
   if (live) playMove(root, before, lastMove?.events ?? [], (card) => state.catalog?.cards?.[card]?.color);
+  // The focused card may be gone with the move: keep the keyboard on the table.
+  if (hadFocus && (document.activeElement === document.body || !document.activeElement)) {
+    root.querySelector(".bd-structure-wrap, .bd-prompt, .bd")?.focus({ preventScroll: true });
+  }
 }
 
 // ------------------------------------------------------------------------------- rematch
@@ -203,9 +215,9 @@ function Rematch({ state, ctx }) {
       <a id="rematch-link" class="button-link" href=${rematchPath(state)}>${seat === null ? t("rematch.watch") : t("rematch.go")}</a>`;
   } else if (seat === null) {
     if (rematch.offered_by !== null) parts = html`<span class="rematch-text">${t("rematch.offered_by", { name: name(rematch.offered_by) })}</span>`;
-    else if (declinedBy !== null) parts = html`<span class="rematch-text">${t("rematch.declined_by", { name: name(declinedBy) })}</span>`;
+    else if (declinedBy !== null) parts = html`<span class="rematch-text">${t(state.withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(declinedBy) })}</span>`;
   } else if (rematch.offered_by === null) {
-    parts = html`${declinedBy === other ? html`<span class="rematch-text">${t("rematch.declined_by", { name: name(other) })}</span>` : null}
+    parts = html`${declinedBy === other ? html`<span class="rematch-text">${t(state.withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(other) })}</span>` : null}
       <button type="button" data-rematch="offer" onClick=${send("rematch")}>${t("rematch.offer")}</button>`;
   } else if (rematch.offered_by === seat) {
     parts = html`<span class="rematch-text">${t("rematch.waiting", { name: name(other) })}</span>
@@ -249,6 +261,7 @@ function stageLine(view, seat) {
 
 function errorText(error) {
   if (!error) return "";
+  if (error.text) return error.text;
   const code = error.code === "closed_aborted" || error.code === "closed_imported" || error.code === "not_started"
     ? `turn.${error.code}` : `error.${error.code}`;
   if (known(code)) return t(code, error.params ?? {});
@@ -264,10 +277,7 @@ function tableView(state) {
 
 function openPanel(panel) {
   if (!panel) store.set({ panel: null });
-  else {
-    loadPanels().then(() => store.set({ panel }),
-      (error) => store.set({ error: { code: "generic", params: { message: error.message } } }));
-  }
+  else loadPanels().then(() => store.set({ panel }), (error) => store.set({ error: { text: failureText(error) } }));
 }
 
 const ui = {
@@ -390,18 +400,21 @@ async function refreshSummary() {
   try {
     useSummary(await request("GET", `/api/games/${gameId}`));
   } catch (error) {
-    store.set({ error: { code: error.code ?? "http_error", params: error.params, message: error.message } });
+    store.set({ error: { text: failureText(error) } });
   }
 }
 
-async function start() {
+// The catalog and the game's summary, then the socket; asked again (2 s, 4 s, … 30 s
+// apart) while the server cannot answer, as during a deploy.
+async function start(attempt = 0) {
   try {
     const [catalog, summary] = await Promise.all([
       request("GET", "/api/catalog"), request("GET", `/api/games/${gameId}`)]);
-    store.set({ catalog });
+    store.set({ catalog, error: null });
     useSummary(summary);
   } catch (error) {
-    store.set({ error: { code: error.code ?? "http_error", params: error.params, message: error.message } });
+    store.set({ error: { text: failureText(error) } });
+    if (error.code !== "not_found") setTimeout(() => start(attempt + 1), Math.min(2000 * 2 ** attempt, 30_000));
     return;
   }
   connection.start();

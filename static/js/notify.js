@@ -12,7 +12,7 @@ export class TurnNotice {
     this.plainIcon = favicon?.getAttribute("href") ?? "";
     this.turnIcon = turnIcon;
     this.plainTitle = document.title;
-    this.wasMyTurn = false;
+    this.wasMyTurn = null;  // unknown until the first view: no chime for the page opening
     this.audio = null;
     this.muted = localStorage.getItem(MUTE_KEY) === "1";
     this.notifyWanted = localStorage.getItem(NOTIFY_KEY) === "1";
@@ -51,7 +51,7 @@ export class TurnNotice {
     const icon = notice && this.turnIcon ? this.turnIcon : this.plainIcon;
     if (this.favicon && this.favicon.getAttribute("href") !== icon) this.favicon.setAttribute("href", icon);
     // The chime and the notification: once, as the turn comes.
-    if (myTurn && !this.wasMyTurn) {
+    if (myTurn && this.wasMyTurn === false) {
       if (!this.muted) this.chime();
       if (hidden && this.notifications === "on") {
         try {
@@ -70,6 +70,8 @@ export class TurnNotice {
   chime() {
     try {
       this.audio ??= new AudioContext();
+      // Made before any click, a context starts suspended (autoplay rules): wake it.
+      if (this.audio.state === "suspended") this.audio.resume().catch(() => {});
       const now = this.audio.currentTime;
       [660, 880].forEach((frequency, i) => {
         const tone = this.audio.createOscillator();

@@ -27,6 +27,7 @@ from app.api.delivery import (
     REVALIDATE,
     VENDOR_MODULES,
     Fingerprints,
+    Minifier,
     StaticAssets,
 )
 from app.api.pages import ROOT
@@ -289,3 +290,17 @@ def test_scripts_and_styles_are_sent_minified(make_app: Callable[..., FastAPI],
             checked = subprocess.run([node, "--check", str(module)], capture_output=True,
                                      text=True, check=False)
             assert checked.returncode == 0, (path, checked.stderr)
+
+
+def test_an_esbuild_that_cannot_run_sends_the_files_as_they_are(tmp_path: Path) -> None:
+    """A binary of another platform (or a file that is not one) is given up on at the first
+    try: the file is sent as written, no answer fails, esbuild is not tried again."""
+    not_a_program = tmp_path / "esbuild"
+    not_a_program.write_text("not a program")
+    not_a_program.chmod(0o755)
+    minifier = Minifier(not_a_program)
+    path = STATIC / "js" / "store.js"
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGEST_CHARS]
+    assert minifier.minified(str(path), digest) is None
+    assert minifier.binary is None
+    assert minifier.minified(str(path), digest) is None

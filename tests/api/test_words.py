@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from app.api.catalog import catalog as game_catalog
+
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js"
 WORDS = JS / "words"
@@ -199,3 +201,18 @@ def test_every_entry_renders_whole(catalog: dict[str, Any]) -> None:
     bad = [(render["key"], render["n"], render["text"]) for render in catalog["renders"]
            if render["text"].startswith("threw ") or _FORBIDDEN.search(render["text"])]
     assert not bad, f"entries that do not render whole: {bad}"
+
+
+def test_every_name_the_page_builds_from_the_game_data_has_its_english(
+        catalog: dict[str, Any]) -> None:
+    """Chain symbols, resources, science symbols and card colours reach the page as ids
+    (the catalog, the views) and are worded by t(`chain.${id}`) and the like."""
+    keys = set(catalog["kinds"])
+    data = game_catalog()
+    wanted = {f"chain.{card[end]}" for card in data["cards"].values()
+              for end in ("chain_from", "chain_to") if card[end]}
+    wanted |= {f"resource.{name}" for name in data["resources"]}
+    wanted |= {f"science.{name}" for name in data["science_symbols"]}
+    wanted |= {f"color.{card['color']}" for card in data["cards"].values()}
+    wanted |= {f"color_kind.{card['color']}" for card in data["cards"].values()}
+    assert sorted(wanted - keys) == []

@@ -79,7 +79,7 @@ export function EffectChip({ detail }) {
 function perShort(per) {
   if (COLOR_PER.has(per)) return html`<span class=${`bd-per bd-per--${per}`}></span>`;
   if (per === "brown+grey") return html`<span class="bd-per bd-per--brown"></span><span class="bd-per bd-per--grey"></span>`;
-  if (per === "wonder") return html`<span class="bd-per bd-per--wonder">W</span>`;
+  if (per === "wonder") return html`<span class="bd-per bd-per--wonder">${t("per.wonder_mark")}</span>`;
   if (per === "coin_set_of_3") return html`<${Coin} amount=${3} />`;
   return per;
 }

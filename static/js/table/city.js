@@ -57,7 +57,7 @@ export function City({ ctx, seat, position }) {
     <div class="bd-city-body">
       <${Wonders} ctx=${ctx} player=${player} sig=${JSON.stringify([player.wonders, player.retired_wonders,
         seat === ctx.seat ? ctx.prices.wonders : null, [...ctx.marks.wonders]])} />
-      <${Stacks} ctx=${ctx} player=${player} sig=${JSON.stringify([player.cards_by_color, [...ctx.marks.cards]])} />
+      <${Stacks} ctx=${ctx} player=${player} sig=${JSON.stringify([player.seat, player.cards_by_color, [...ctx.marks.cards]])} />
     </div>
   </section>`;
 }

@@ -24,7 +24,7 @@ export const tokenName = (ctx, id) => tokenInfo(ctx, id).name;
 export const resourceWord = (r) => t(`resource.${r}`);
 export const colorWord = (c) => t(`color.${c}`);
 export const symbolWord = (s) => t(`science.${s}`);
-export const chainWord = (symbol) => String(symbol ?? "").replace(/_/g, " ");
+export const chainWord = (symbol) => t(`chain.${symbol}`);
 
 export function resourcesWords(map) {
   return listOf(Object.entries(map ?? {}).filter(([, n]) => n > 0)

@@ -11,10 +11,11 @@ export function ResultBanner({ ctx, children }) {
   const outcome = ctx.view.outcome;
   const folded = ctx.ui.resultFolded;
   useLayoutEffect(() => {
-    // The result takes the focus once, when it appears (not on every later update).
-    if (!folded && ref.current && !ref.current.contains(document.activeElement)) {
-      ref.current.querySelector("h2")?.focus({ preventScroll: true });
-    }
+    // The result takes the focus once, when it appears or is unfolded (not on every later
+    // update); folded, the focus goes to the button that shows it again.
+    if (!ref.current || ref.current.contains(document.activeElement)) return;
+    if (folded) ref.current.querySelector("button")?.focus({ preventScroll: true });
+    else ref.current.querySelector("h2")?.focus({ preventScroll: true });
   }, [folded]);
   if (!outcome) return null;
   const winner = outcome.winner ?? null;
@@ -30,7 +31,7 @@ export function ResultBanner({ ctx, children }) {
   else if (scores[0]?.total === scores[1]?.total) note = winner === null ? t("end.tie_shared") : t("end.tie_blue");
   const seatClass = (seat) => (seat === ctx.bottom ? "bd-seat-bottom" : "bd-seat-top");
   if (folded) {
-    return html`<div class="bd-result-folded" role="region" aria-label=${title}>
+    return html`<div class="bd-result-folded" role="region" aria-label=${title} ref=${ref}>
       <strong>${title}</strong> <span>${kind}</span>
       <button type="button" class="secondary" data-focus-key="result-toggle" onClick=${() => ctx.ui.foldResult(false)}>${t("end.show")}</button>
       ${children}

@@ -22,7 +22,8 @@ export function Structure({ ctx }) {
   const cleared = slots.length > 0 && slots.every((slot) => slot.taken);
   const area = useRef(null);
   useRoomFor(area);
-  return html`<section class=${`bd-structure-wrap${myPick ? " is-my-pick" : ""}`} aria-labelledby="bd-structure-title">
+  // tabindex -1: where the keyboard lands when the focused card was taken (game.js).
+  return html`<section class=${`bd-structure-wrap${myPick ? " is-my-pick" : ""}`} aria-labelledby="bd-structure-title" tabindex="-1">
     <h2 id="bd-structure-title" class="bd-sr">${t("structure.title", { roman: roman(view.age) })}</h2>
     ${myPick ? html`<p class="bd-structure-help">${t("structure.help")}</p>` : null}
     ${cleared ? html`<p class="bd-structure-cleared">${t("structure.cleared")}</p>` : null}

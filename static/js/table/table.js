@@ -25,9 +25,16 @@ const NO_PRICES = { cards: {}, wonders: {} };
 // time one opens, not with the page: most of a first visit is looking, not opening.
 let Panels = null;
 let loading = null;
+let failures = 0;
 export function loadPanels() {
-  loading ??= import("./dialogs.js").then((module) => {
+  // A failed fetch is remembered by the browser for that URL: a retry asks another one.
+  const url = failures ? `./dialogs.js?retry=${failures}` : "./dialogs.js";
+  loading ??= import(url).then((module) => {
     Panels = module.Panels;
+  }, (error) => {
+    loading = null;
+    failures += 1;
+    throw error;
   });
   return loading;
 }
