@@ -23,7 +23,7 @@ export function Structure({ ctx }) {
   const area = useRef(null);
   useRoomFor(area);
   // tabindex -1: where the keyboard lands when the focused card was taken (game.js).
-  return html`<section class=${`bd-structure-wrap${myPick ? " is-my-pick" : ""}`} aria-labelledby="bd-structure-title" tabindex="-1">
+  return html`<section class=${`bd-structure-wrap${myPick ? " is-my-pick" : ""}${cleared ? " is-cleared" : ""}`} aria-labelledby="bd-structure-title" tabindex="-1">
     <h2 id="bd-structure-title" class="bd-sr">${t("structure.title", { roman: roman(view.age) })}</h2>
     ${myPick ? html`<p class="bd-structure-help">${t("structure.help")}</p>` : null}
     ${cleared ? html`<p class="bd-structure-cleared">${t("structure.cleared")}</p>` : null}
@@ -49,6 +49,7 @@ function useRoomFor(area) {
   useLayoutEffect(() => {
     const element = area.current;
     const write = (width, height) => {
+      if (width <= 0 || height <= 0) return;  // hidden (an age with no card left): keep the last
       element.style.setProperty("--room-w", `${Math.floor(width)}px`);
       element.style.setProperty("--room-h", `${Math.floor(height)}px`);
     };
