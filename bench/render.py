@@ -37,7 +37,6 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,9 +45,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # delivery (bench/)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.browser.server
 from delivery import CHROMIUM, CHROMIUM_ARGS, load, running_server
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
-from tests.browser.server import post_json
+from tests.browser.server import SeatSocket, post_json
 
 MEASURE = "duel:render"
 VIEWPORT = {"width": 1366, "height": 768}
@@ -64,33 +63,6 @@ class Setting:
 
 
 SETTINGS = (Setting("desktop CPU", 1, 8.0), Setting("CPU slowed 4x", 4, 30.0))
-
-
-class SeatSocket:
-    """A seat's own socket on the game: its latest view, and moves sent without clicking."""
-
-    def __init__(self, connection: ClientConnection, seat: int, token: str) -> None:
-        self.connection = connection
-        self.view: dict[str, Any] = {}
-        self.version = -1
-        self.send({"type": "join", "seat": seat, "token": token})
-        self.until("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.connection.send(json.dumps(message))
-
-    def until(self, kind: str, version: int | None = None) -> dict[str, Any]:
-        deadline = time.monotonic() + SOCKET_SECONDS
-        while True:
-            message = json.loads(self.connection.recv(timeout=deadline - time.monotonic()))
-            if message["type"] == "ping":
-                self.send({"type": "pong"})
-            if message["type"] == "error":
-                raise SystemExit(f"the server refused a move: {message}")
-            if message["type"] in ("welcome", "update"):
-                self.view, self.version = message["view"], message["version"]
-            if message["type"] == kind and (version is None or message["version"] == version):
-                return message
 
 
 def new_game(base_url: str) -> tuple[str, list[dict[str, Any]]]:
@@ -162,7 +134,7 @@ def play_game(browser: Any, base_url: str, setting: Setting, rng: random.Random)
         wait_for_version(page, 0)
         sockets = [SeatSocket(stack.enter_context(connect(socket_url,
                                                           open_timeout=SOCKET_SECONDS)),
-                              seat, seats[seat]["token"]) for seat in (0, 1)]
+                              seat, seats[seat]["token"], SOCKET_SECONDS) for seat in (0, 1)]
         frames = []
         while sockets[0].view.get("outcome") is None:
             acting = sockets[sockets[0].view["to_act"]]

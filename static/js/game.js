@@ -13,7 +13,7 @@ import { turnText as decisionText, roman } from "./table/describe.js";
 import { LastMove, Log, logText } from "./table/log.js";
 import { playMove, snapshot, drawing } from "./table/motion.js";
 import { loadPanels, makeContext, Table } from "./table/table.js";
-import { known, t } from "./words.js";
+import { t } from "./words.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -65,11 +65,11 @@ function act(action) {
   const state = store.get();
   if (state.version === null) return;
   if (isClosed(state)) {
-    store.set({ error: { code: `closed_${state.status}` } });
+    store.set({ error: { text: t(`turn.closed_${state.status}`) } });
     return;
   }
   if (state.status === "waiting") {
-    store.set({ error: { code: "not_started" } });
+    store.set({ error: { text: t("turn.not_started") } });
     return;
   }
   connection.sendTracked({ type: "action", action, version: state.version, client_id: newClientId() });
@@ -259,13 +259,10 @@ function stageLine(view, seat) {
   return parts.join(" · ");
 }
 
+// The page's own words ({text}), or a refusal worded from its code (api.js).
 function errorText(error) {
   if (!error) return "";
-  if (error.text) return error.text;
-  const code = error.code === "closed_aborted" || error.code === "closed_imported" || error.code === "not_started"
-    ? `turn.${error.code}` : `error.${error.code}`;
-  if (known(code)) return t(code, error.params ?? {});
-  return error.message ?? code;
+  return error.text ?? failureText(error);
 }
 
 // The view as the table should draw it: a closed game offers no move to anyone, nor does a
@@ -314,10 +311,7 @@ function Indicators({ state, ctx }) {
   </p>`;
 }
 
-function GamePage({ state }) {
-  const view = tableView(state);
-  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names, lastMove: state.lastMove },
-    { ...ui, panel: state.panel, resultFolded: state.resultFolded }, act);
+function GamePage({ state, view, ctx }) {
   const names = [0, 1].map((s) => (state.seatsTaken[s] || s === 0 ? ctx.name(s) : t("player.empty_seat")));
   const invite = state.status === "waiting" && state.seat === 0 ? credentials?.invite_url : null;
   const error = errorText(state.error);
@@ -359,9 +353,10 @@ function setData(element, values) {
 }
 
 function draw(state) {
-  render(html`<${GamePage} state=${state} />`, root);
   const view = tableView(state);
-  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names });
+  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names, lastMove: state.lastMove },
+    { ...ui, panel: state.panel, resultFolded: state.resultFolded }, act);
+  render(html`<${GamePage} state=${state} view=${view} ctx=${ctx} />`, root);
   setData(root, {
     status: state.status ?? "",
     seat: state.seat === null ? "" : String(state.seat),

@@ -8,26 +8,16 @@
 // sentences (docs/protocol.md); a code with no entry shows itself, so a gap is visible.
 import en from "./words/en.js";
 
-let language = "en";
-let catalog = { ...en };
-let plurals = new Intl.PluralRules(language);
-let numbers = new Intl.NumberFormat(language);
+const language = "en";
+const catalog = { ...en };
+const plurals = new Intl.PluralRules(language);
+const numbers = new Intl.NumberFormat(language);
+const lists = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
 
 // A page's own messages beside the shared ones (the lobby's, the admin pages'): each page
 // loads only the words it shows.
 export function addMessages(messages) {
   Object.assign(catalog, messages);
-}
-
-export function useCatalog(lang, messages) {
-  language = lang;
-  catalog = { ...messages };
-  plurals = new Intl.PluralRules(lang);
-  numbers = new Intl.NumberFormat(lang);
-}
-
-export function currentLanguage() {
-  return language;
 }
 
 function fill(template, params) {
@@ -40,7 +30,6 @@ function fill(template, params) {
 
 export function t(code, params = {}) {
   let entry = catalog[code];
-  if (entry === undefined && language !== "en") entry = en[code];
   if (entry === undefined) return code;
   if (typeof entry === "function") return entry(params, t);
   if (typeof entry === "object") {
@@ -52,19 +41,10 @@ export function t(code, params = {}) {
 
 // Whether the catalog has a message for this code (for codes from the server).
 export function known(code) {
-  return code in catalog || code in en;
+  return code in catalog;
 }
 
-// "a, b and c" in the page's language (the formatter made once per language: making one
-// costs more than using it).
-let lists = null;
+// "a, b and c" in the page's language.
 export function listOf(items) {
-  if (lists?.language !== language) {
-    lists = { language, format: new Intl.ListFormat(language, { style: "long", type: "conjunction" }) };
-  }
-  return lists.format.format(items);
-}
-
-export function number(n) {
-  return numbers.format(n);
+  return lists.format(items);
 }

@@ -44,10 +44,16 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from tests.browser import server as server_process
-from tests.browser.server import QUICK_MATCH_PATH, free_port, serving
+from tests.browser.server import (
+    QUICK_MATCH_PATH,
+    SOCKET_SECONDS,
+    SeatSocket,
+    free_port,
+    serving,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent  # the virtual environment's bin/ (.venv/bin)
@@ -312,7 +318,7 @@ def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str) -
 
 # ---------------------------------------------------------------------- without a browser
 
-SOCKET_SECONDS = 10.0  # for one message on a test's own game socket
+
 
 
 def post_json(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -336,33 +342,6 @@ def wait_for_queue(server: str, expected: list[str]) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"the quick-match queue holds {waiting}, not {expected}")
         time.sleep(0.05)
-
-
-class SeatSocket:
-    """A seat's own socket on the game, to play moves fast without clicking."""
-
-    def __init__(self, connection: ClientConnection, seat: int, token: str) -> None:
-        self.connection = connection
-        self.view: dict[str, Any] = {}
-        self.version = -1
-        self.send({"type": "join", "seat": seat, "token": token})
-        self.until("welcome")
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.connection.send(json.dumps(message))
-
-    def until(self, kind: str, version: int | None = None) -> dict[str, Any]:
-        deadline = time.monotonic() + SOCKET_SECONDS
-        while True:
-            message = json.loads(self.connection.recv(timeout=deadline - time.monotonic()))
-            if message["type"] == "ping":
-                self.send({"type": "pong"})
-            if message["type"] == "error":
-                raise AssertionError(f"refused: {message}")
-            if message["type"] in ("welcome", "update"):
-                self.view, self.version = message["view"], message["version"]
-            if message["type"] == kind and (version is None or message["version"] == version):
-                return message
 
 
 def play_over_sockets(server: str, game_id: str, credentials: list[dict[str, Any]],

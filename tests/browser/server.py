@@ -135,3 +135,38 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+SOCKET_SECONDS = 10.0
+"""How long a seat's socket waits for one message, by default."""
+
+
+class SeatSocket:
+    """A seat's own socket on a game (the browser tests' and bench/render.py's): its latest
+    view and version, and moves sent without clicking. ``seconds`` bounds each wait."""
+
+    def __init__(self, connection: Any, seat: int, token: str,
+                 seconds: float = SOCKET_SECONDS) -> None:
+        self.connection = connection
+        self.seconds = seconds
+        self.view: dict[str, Any] = {}
+        self.version = -1
+        self.send({"type": "join", "seat": seat, "token": token})
+        self.until("welcome")
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.connection.send(json.dumps(message))
+
+    def until(self, kind: str, version: int | None = None) -> dict[str, Any]:
+        """Reads (answering pings) until a ``kind`` message (of ``version``, if given)."""
+        deadline = time.monotonic() + self.seconds
+        while True:
+            message = json.loads(self.connection.recv(timeout=deadline - time.monotonic()))
+            if message["type"] == "ping":
+                self.send({"type": "pong"})
+            if message["type"] == "error":
+                raise AssertionError(f"refused: {message}")
+            if message["type"] in ("welcome", "update"):
+                self.view, self.version = message["view"], message["version"]
+            if message["type"] == kind and (version is None or message["version"] == version):
+                return message

@@ -4,7 +4,7 @@
 import { html } from "htm/preact";
 import { t } from "../words.js";
 import {
-  cardInfo, chainWord, colorWord, describeCard, describeToken, effectText, priceWords,
+  COLORS, cardInfo, chainWord, colorWord, describeCard, describeToken, effectText, priceWords,
   symbolWord, tokenInfo, wonderInfo,
 } from "./describe.js";
 import {
@@ -77,13 +77,12 @@ export function EffectChip({ detail }) {
 
 // What an effect counts, drawn small: a card colour's swatch, a wonder, three coins.
 function perShort(per) {
-  if (COLOR_PER.has(per)) return html`<span class=${`bd-per bd-per--${per}`}></span>`;
+  if (COLORS.includes(per)) return html`<span class=${`bd-per bd-per--${per}`}></span>`;
   if (per === "brown+grey") return html`<span class="bd-per bd-per--brown"></span><span class="bd-per bd-per--grey"></span>`;
   if (per === "wonder") return html`<span class="bd-per bd-per--wonder">${t("per.wonder_mark")}</span>`;
   if (per === "coin_set_of_3") return html`<${Coin} amount=${3} />`;
   return per;
 }
-const COLOR_PER = new Set(["brown", "grey", "blue", "green", "yellow", "red", "purple"]);
 
 function shortText(detail) {
   switch (detail.kind) {

@@ -33,7 +33,6 @@ export function City({ ctx, seat, position }) {
   if (!player) return null;
   const acting = ctx.decision && !ctx.view.outcome && ctx.decision.seat === seat;
   const mine = seat === ctx.seat;
-  const lead = player.shields_lead ?? 0;
   const science = Object.entries(player.science ?? {});
   const titleId = `bd-city-${position}`;
   return html`<section class=${`bd-city bd-city--${position} bd-seat-${position}${acting ? " is-acting" : ""}`} aria-labelledby=${titleId} data-seat=${seat}>
@@ -44,8 +43,7 @@ export function City({ ctx, seat, position }) {
         <${Coin} /><${Rolling} value=${player.coins} /><${Hidden}>${t("n.coins", { n: player.coins })}<//></span>
       <span class="bd-city-stat bd-city-points" title=${t("city.points")}>
         <${Laurel} /><${Rolling} value=${player.score?.total ?? 0} /><${Hidden}>${t("city.points")}: ${player.score?.total ?? 0}<//></span>
-      <span class=${`bd-city-stat bd-lead${lead > 0 ? " is-ahead" : lead < 0 ? " is-behind" : ""}`}>
-        <${Shield} />${lead > 0 ? t("city.lead_ahead", { n: lead }) : lead < 0 ? t("city.lead_behind", { n: -lead }) : t("city.lead_even")}</span>
+      <${Lead} lead=${player.shields_lead ?? 0} className="bd-city-stat" />
       ${science.length ? html`<span class="bd-city-stat bd-city-science" title=${t("city.science_count", { n: science.length })}>
         ${science.map(([symbol, n]) => html`<${ScienceChip} symbol=${symbol} count=${n} />`)}</span>` : null}
       ${(player.progress_tokens ?? []).length ? html`<span class="bd-city-stat bd-city-tokens">
@@ -62,14 +60,32 @@ export function City({ ctx, seat, position }) {
   </section>`;
 }
 
+// Who leads the military, from this city's side: "leads by 2", "behind by 1", "even".
+function Lead({ lead, className = "" }) {
+  const state = lead > 0 ? " is-ahead" : lead < 0 ? " is-behind" : "";
+  const words = lead > 0 ? t("city.lead_ahead", { n: lead }) : lead < 0 ? t("city.lead_behind", { n: -lead })
+    : t("city.lead_even");
+  return html`<span class=${`${className} bd-lead${state}`.trim()}><${Shield} />${words}</span>`;
+}
+
+// What a city produces: fixed resources with their counts, and each "one of" choice.
+function production(player) {
+  return {
+    fixed: Object.entries(player.production ?? {}).filter(([, n]) => n > 0),
+    choices: player.production_choices ?? [],
+  };
+}
+
+const fixedWords = ([r, n]) => t("n.resource", { n, resource: resourceWord(r) });
+const choiceWords = (options) => t("city.one_of", { what: options.map(resourceWord).join(" / ") });
+const ChoiceIcons = ({ options }) => html`${options.map((r, i) => html`${i ? "/" : ""}<${Resource} kind=${r} />`)}`;
+
 function Production({ player }) {
-  const production = Object.entries(player.production ?? {}).filter(([, n]) => n > 0);
-  const choices = player.production_choices ?? [];
-  if (!production.length && !choices.length) return null;
-  const words = [...production.map(([r, n]) => t("n.resource", { n, resource: resourceWord(r) })),
-    ...choices.map((options) => t("city.one_of", { what: options.map(resourceWord).join(" / ") }))];
+  const { fixed, choices } = production(player);
+  if (!fixed.length && !choices.length) return null;
+  const words = [...fixed.map(fixedWords), ...choices.map(choiceWords)];
   return html`<span class="bd-city-stat bd-city-production" title=${`${t("city.produces")}: ${words.join(", ")}`}>
-    <span aria-hidden="true">${production.map(([r, n]) => html`<span class="bd-prod"><${Resource} kind=${r} />${n > 1 ? html`<span class="bd-prod-n">${n}</span>` : null}</span>`)}${choices.map((options) => html`<span class="bd-prod bd-prod--choice">${options.map((r, i) => html`${i ? "/" : ""}<${Resource} kind=${r} />`)}</span>`)}</span>
+    <span aria-hidden="true">${fixed.map(([r, n]) => html`<span class="bd-prod"><${Resource} kind=${r} />${n > 1 ? html`<span class="bd-prod-n">${n}</span>` : null}</span>`)}${choices.map((options) => html`<span class="bd-prod bd-prod--choice"><${ChoiceIcons} options=${options} /></span>`)}</span>
     <${Hidden}>${t("city.produces")}: ${words.join(", ")}<//></span>`;
 }
 
@@ -130,20 +146,18 @@ export function CityDetails({ ctx, seat }) {
   const byColor = player.cards_by_color ?? {};
   const groups = COLORS.filter((c) => (byColor[c] ?? []).length);
   const science = Object.entries(player.science ?? {});
-  const lead = player.shields_lead ?? 0;
-  const production = Object.entries(player.production ?? {}).filter(([, n]) => n > 0);
-  const choices = player.production_choices ?? [];
+  const { fixed, choices } = production(player);
   const row = (label, content) => html`<dt>${label}</dt><dd>${content}</dd>`;
   const none = html`<span class="bd-none">${t("city.none")}</span>`;
   return html`<div class="bd-city-details">
     <dl class="bd-stats">
-      ${row(t("city.produces"), production.length || choices.length ? html`
-        ${production.map(([r, n]) => html`<span class="bd-prod"><${Resource} kind=${r} count=${n} /><${Hidden}>${t("n.resource", { n, resource: resourceWord(r) })}<//></span>`)}
-        ${choices.map((options) => html`<span class="bd-prod bd-prod--choice">${options.map((r, i) => html`${i ? "/" : ""}<${Resource} kind=${r} />`)}<${Hidden}>${t("city.one_of", { what: options.map(resourceWord).join(" / ") })}<//></span>`)}`
+      ${row(t("city.produces"), fixed.length || choices.length ? html`
+        ${fixed.map((entry) => html`<span class="bd-prod"><${Resource} kind=${entry[0]} count=${entry[1]} /><${Hidden}>${fixedWords(entry)}<//></span>`)}
+        ${choices.map((options) => html`<span class="bd-prod bd-prod--choice"><${ChoiceIcons} options=${options} /><${Hidden}>${choiceWords(options)}<//></span>`)}`
         : html`<span class="bd-none">${t("city.nothing")}</span>`)}
       ${row(t("city.buys_at"), Object.entries(player.unit_prices ?? {}).map(([r, price]) => html`<span class="bd-price" title=${t("city.unit_price", { resource: resourceWord(r), price: t("n.coins", { n: price }) })}>
         <${Resource} kind=${r} /><span aria-hidden="true">${price}</span><${Hidden}>${resourceWord(r)} ${t("n.coins", { n: price })}<//></span>`))}
-      ${row(t("city.military"), html`<span class=${`bd-lead${lead > 0 ? " is-ahead" : lead < 0 ? " is-behind" : ""}`}><${Shield} />${lead > 0 ? t("city.lead_ahead", { n: lead }) : lead < 0 ? t("city.lead_behind", { n: -lead }) : t("city.lead_even")}</span>`)}
+      ${row(t("city.military"), html`<${Lead} lead=${player.shields_lead ?? 0} />`)}
       ${row(t("city.science"), science.length ? html`${science.map(([s, n]) => html`<${ScienceChip} symbol=${s} count=${n} />`)} <span class="bd-muted">${t("city.science_count", { n: science.length })}</span>` : none)}
       ${row(t("city.chains"), (player.chains ?? []).length ? player.chains.map((c) => html`<${ChainChip} symbol=${c} />`) : none)}
       ${row(t("city.progress"), (player.progress_tokens ?? []).length ? player.progress_tokens.map((id) => html`<span class="bd-token-named" title=${describeToken(ctx, id)}>${tokenName(ctx, id)}</span>`) : none)}

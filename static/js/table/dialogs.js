@@ -80,15 +80,9 @@ export function Panels({ ctx }) {
   return null;
 }
 
+// Why an option is refused: its reason code, with the figures beside it (price, coins).
 function reasonText(option) {
-  if (option.reason_code ?? option.reason) {
-    const code = option.reason_code ?? option.reason;
-    const key = `reason.${code}`;
-    const text = t(key, option);
-    // An older server sent the reason in words.
-    return text === key ? String(option.reason) : text;
-  }
-  return "";
+  return option.reason ? t(`reason.${option.reason}`, option) : "";
 }
 
 function CardOptions({ ctx, cardId, option }) {

@@ -166,7 +166,6 @@ export default {
 
   // Whose turn
   "turn.connecting": "Connecting…",
-  "turn.theirs": "{name} is playing.",
   "turn.waiting_second": "Waiting for a second player…",
   "turn.waiting_lobby": "Waiting for an opponent to join from the lobby…",
   "turn.waiting_invite": "Waiting for your opponent to open the invite link…",
