@@ -21,17 +21,21 @@
   "htm/preact"``); the import map sends each to its fingerprinted URL under ``/vendor``,
   and only those files are served there. Nothing is bundled or copied into ``static/``.
 - Our scripts and style sheets are sent minified (:class:`Minifier`: esbuild from npm,
-  each file on its own, no bundling; a third off our modules once compressed), made once
-  per content and kept in memory. The files in ``static/`` stay the readable source;
-  without the esbuild binary, or with ``DUEL_MINIFY_ASSETS=false``, they are sent as
-  they are.
-- JSON that is the same for everyone until a deploy (``/api/catalog``) is sent with
-  :class:`CacheableJSON`: ``no-cache`` and an ETag of its content, a 304 when unchanged.
+  each file on its own, no bundling; a third off our modules once compressed). The files
+  in ``static/`` stay the readable source; without the esbuild binary, or with
+  ``DUEL_MINIFY_ASSETS=false``, they are sent as they are.
+- A static file, and JSON that is the same for everyone until a deploy (``/api/catalog``,
+  :class:`CacheableJSON`), is compressed once per content at the codings' highest
+  settings (:class:`Encoded`: brotli 11, gzip 9; a tenth smaller than the middleware's
+  on-the-fly quality 6, which must stay cheap for per-request answers) and kept in memory;
+  the middleware passes such an answer as it is. The catalog is sent ``no-cache`` with an
+  ETag of its content, a 304 when unchanged.
 - The pages themselves are not cached (:data:`PAGE_HEADERS`): they carry the player.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import logging
 import mimetypes
@@ -39,9 +43,11 @@ import os
 import platform
 import subprocess
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import brotli
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
@@ -76,6 +82,76 @@ def add_compression(app: FastAPI) -> None:
     percent smaller (board.js: 16.0 KB in brotli, 16.8 KB in gzip, against 17.5 KB at 4) for
     about a millisecond, paid once per browser and version, the files being cached."""
     app.add_middleware(CompressMiddleware, zstd=False, brotli_quality=6, gzip_level=6)
+
+
+COMPRESSED_SUFFIXES = frozenset({".js", ".mjs", ".css", ".svg", ".json", ".html", ".txt"})
+"""The static files sent compressed (text); images and fonts are compressed already."""
+CODING_OVERHEAD = 60
+"""About what ``Content-Encoding`` and ``Vary`` add to an answer's headers, in bytes: a
+coding that saves less is not worth sending."""
+
+
+def accepted_codings(accept_encoding: str | None) -> frozenset[str]:
+    """The content codings an ``Accept-Encoding`` header allows (``q=0`` refuses one;
+    ``*`` allows any not refused)."""
+    allowed: set[str] = set()
+    refused: set[str] = set()
+    for item in (accept_encoding or "").lower().split(","):
+        coding, *params = (part.strip() for part in item.split(";"))
+        quality = next((p.partition("=")[2] for p in params if p.startswith("q=")), "1")
+        try:
+            wanted = float(quality) > 0
+        except ValueError:
+            wanted = False
+        (allowed if wanted else refused).add(coding)
+    if "*" in allowed:
+        allowed |= {"br", "gzip"} - refused
+    return frozenset(allowed - refused)
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A body made once and sent many times, with its brotli and gzip forms where they
+    save enough to be worth their headers."""
+
+    identity: bytes
+    br: bytes | None
+    gzip: bytes | None
+
+    @classmethod
+    def of(cls, body: bytes) -> Encoded:
+        def worth(coded: bytes) -> bytes | None:
+            return coded if len(coded) + CODING_OVERHEAD < len(body) else None
+
+        return cls(body, worth(brotli.compress(body, quality=11)),
+                   worth(gzip.compress(body, compresslevel=9, mtime=0)))
+
+    def choose(self, accept_encoding: str | None) -> tuple[str | None, bytes]:
+        """The coding to send (None: the body as it is) and its bytes: brotli first."""
+        codings = accepted_codings(accept_encoding) if self.br or self.gzip else frozenset()
+        if self.br is not None and "br" in codings:
+            return "br", self.br
+        if self.gzip is not None and "gzip" in codings:
+            return "gzip", self.gzip
+        return None, self.identity
+
+    def response(self, request_headers: Headers, *, media_type: str, etag: str,
+                 cache_control: str, status_code: int = 200) -> Response:
+        """The answer in the best coding the request accepts, or a 304 when the request
+        names its ETag. A coding's ETag (``"<tag>-br"``) differs from the body's own: a
+        tag names the bytes sent."""
+        coding, body = self.choose(request_headers.get("accept-encoding"))
+        if coding is not None:
+            etag = f'{etag[:-1]}-{coding}"'
+        headers = {"etag": etag, "cache-control": cache_control}
+        if self.br is not None or self.gzip is not None:
+            headers["vary"] = "Accept-Encoding"
+        if not_modified(request_headers, etag):
+            return Response(status_code=304, headers=headers)
+        if coding is not None:
+            headers["content-encoding"] = coding
+        return Response(body, status_code=status_code, media_type=media_type,
+                        headers=headers)
 
 
 def _digest(content: bytes) -> str:
@@ -154,8 +230,6 @@ class Minifier:
 
     def __init__(self, binary: Path | None) -> None:
         self.binary = binary
-        self._known: dict[str, bytes] = {}
-        self._lock = threading.Lock()
 
     @classmethod
     def from_node_modules(cls, node_modules: Path) -> Minifier:
@@ -171,31 +245,13 @@ class Minifier:
             return cls(None)
         return cls(binary)
 
-    def minified(self, path: str, digest: str) -> bytes | None:
-        """The file at ``path`` (of content ``digest``) minified, or None when it is not a
-        script or style sheet, there is no esbuild, or esbuild refused it."""
+    def minified(self, source: bytes, path: str) -> bytes | None:
+        """``source`` (the content of the file at ``path``) minified, or None when it is not
+        a script or style sheet, there is no esbuild, or esbuild refused it."""
         loader = MINIFIED_LOADERS.get(os.path.splitext(path)[1])
-        if loader is None or self.binary is None:
-            return None
-        key = f"{digest}:{loader}"
-        with self._lock:
-            if key not in self._known:
-                source = Path(path).read_bytes()
-                if _digest(source) != digest:
-                    return None  # changed since it was read for its digest: the next answer
-                self._known[key] = self._run(source, loader, path)
-        body = self._known[key]
-        return body or None
-
-    async def prepare(self, path: str, digest: str) -> None:
-        """Minifies ``path`` now, away from the event loop (esbuild is a subprocess), so
-        that serving it later only reads the cache."""
-        await run_in_threadpool(self.minified, path, digest)
-
-    def _run(self, source: bytes, loader: str, path: str) -> bytes:
         binary = self.binary
-        if binary is None:
-            return b""
+        if loader is None or binary is None:
+            return None
         try:
             done = subprocess.run(
                 [str(binary), f"--loader={loader}", "--minify", "--charset=utf8",
@@ -206,12 +262,22 @@ class Minifier:
             # hangs: send every file as it is from now on, rather than fail every answer.
             log.error("esbuild cannot run (%s): scripts and styles are sent unminified", error)
             self.binary = None
-            return b""
+            return None
         if done.returncode != 0:
             log.error("esbuild could not minify %s (sent as it is): %s", path,
                       done.stderr.decode(errors="replace").strip())
-            return b""
-        return done.stdout
+            return None
+        return done.stdout or None
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A static file as it is sent: the digest of its content, and for a text file its
+    body (minified where it could be) in each coding."""
+
+    digest: str
+    encoded: Encoded | None
+    minified: bool
 
 
 class StaticAssets(StaticFiles):
@@ -225,51 +291,75 @@ class StaticAssets(StaticFiles):
         self.fingerprints = fingerprints
         self.only = only
         self.minifier = minifier
+        self._prepared: dict[str, Prepared] = {}
+        self._locks: dict[str, threading.Lock] = {}
+
+    def prepared(self, full_path: str, stat: os.stat_result) -> Prepared:
+        """The file as it is sent, made (minified, compressed) once per content and kept:
+        one entry per file, replaced when the file changes."""
+        digest = self.fingerprints.of_file(full_path, stat)
+        known = self._prepared.get(full_path)
+        if known is not None and known.digest == digest:
+            return known
+        if os.path.splitext(full_path)[1] not in COMPRESSED_SUFFIXES:
+            return Prepared(digest, None, minified=False)
+        # One thread makes a file while the others asking for it wait; other files are
+        # made at the same time.
+        with self._locks.setdefault(full_path, threading.Lock()):
+            known = self._prepared.get(full_path)
+            if known is not None and known.digest == digest:
+                return known
+            source = Path(full_path).read_bytes()
+            digest = _digest(source)  # what was read, should it have changed since
+            small = self.minifier.minified(source, full_path) if self.minifier else None
+            made = Prepared(digest, Encoded.of(small or source), minified=small is not None)
+            self._prepared[full_path] = made
+        return made
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         if self.only is not None and path not in self.only:
             return Response("Not Found", status_code=404, media_type="text/plain")
-        if self.minifier is not None and os.path.splitext(path)[1] in MINIFIED_LOADERS:
-            full_path, stat = await run_in_threadpool(self.lookup_path, path)
-            if stat is not None and full_path:
-                digest = self.fingerprints.of_file(full_path, stat)
-                await self.minifier.prepare(full_path, digest)
+        # Made away from the event loop (esbuild is a subprocess, brotli 11 takes a few
+        # milliseconds a file): answering it later only reads what is kept.
+        full_path, stat = await run_in_threadpool(self.lookup_path, path)
+        if stat is not None and full_path:
+            await run_in_threadpool(self.prepared, full_path, stat)
         return await super().get_response(path, scope)
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result,
                       scope: Scope, status_code: int = 200) -> Response:
-        digest = self.fingerprints.of_file(str(full_path), stat_result)
-        small = self.minifier.minified(str(full_path), digest) if self.minifier else None
-        response: Response
-        if small is not None:
-            media_type = mimetypes.guess_type(str(full_path))[0] or "text/plain"
-            response = Response(small, status_code=status_code, media_type=media_type)
-        else:
-            response = FileResponse(full_path, status_code=status_code, stat_result=stat_result)
-            # The content's ETag is the validator: a file time says less (it differs
-            # between servers for the same file), and nobody asks for a range of a script.
-            del response.headers["last-modified"]
-            del response.headers["accept-ranges"]
+        made = self.prepared(str(full_path), stat_result)
+        asked = QueryParams(scope["query_string"]).get("v")
+        cache_control = IMMUTABLE if asked == made.digest else REVALIDATE
         # The content's digest rather than Starlette's (of size and time): the same file
         # has the same tag on every server and after every deploy ("m": its minified form).
-        response.headers["etag"] = f'"{digest}m"' if small is not None else f'"{digest}"'
-        asked = QueryParams(scope["query_string"]).get("v")
-        response.headers["cache-control"] = IMMUTABLE if asked == digest else REVALIDATE
+        etag = f'"{made.digest}m"' if made.minified else f'"{made.digest}"'
+        if made.encoded is not None:
+            media_type = mimetypes.guess_type(str(full_path))[0] or "text/plain"
+            return made.encoded.response(Headers(scope=scope), media_type=media_type,
+                                         etag=etag, cache_control=cache_control,
+                                         status_code=status_code)
+        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result)
+        # The content's ETag is the validator: a file time says less (it differs between
+        # servers for the same file), and nobody asks for a range of a script.
+        del response.headers["last-modified"]
+        del response.headers["accept-ranges"]
+        response.headers["etag"] = etag
+        response.headers["cache-control"] = cache_control
         if self.is_not_modified(response.headers, Headers(scope=scope)):
             return NotModifiedResponse(response.headers)
         return response
 
 
 class CacheableJSON:
-    """A JSON body that is the same for everyone until the server changes, encoded once,
-    with the ETag of its content."""
+    """A JSON body that is the same for everyone until the server changes, encoded and
+    compressed once, with the ETag of its content."""
 
     def __init__(self, content: Any) -> None:
-        self.body = bytes(JSONResponse(content).body)
-        self.etag = f'"{_digest(self.body)}"'
+        body = bytes(JSONResponse(content).body)
+        self.encoded = Encoded.of(body)
+        self.etag = f'"{_digest(body)}"'
 
     def response(self, request_headers: Headers) -> Response:
-        headers = {"ETag": self.etag, "Cache-Control": REVALIDATE}
-        if not_modified(request_headers, self.etag):
-            return Response(status_code=304, headers=headers)
-        return Response(self.body, media_type="application/json", headers=headers)
+        return self.encoded.response(request_headers, media_type="application/json",
+                                     etag=self.etag, cache_control=REVALIDATE)
