@@ -52,7 +52,8 @@ def running_server(workdir: Path) -> Iterator[str]:
     subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, env=env,
                    check=True, capture_output=True, timeout=120)
     command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-               "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576"]
+               "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
+               "--no-server-header"]
     try:
         with serving(command, cwd=ROOT, env=env, log_path=workdir / "server.log",
                      base_url=base_url, startup_seconds=STARTUP_SECONDS) as url:

@@ -500,6 +500,8 @@ def test_the_container_migrates_then_serves_the_makefile_application() -> None:
     module, _, name = str(factory).partition(":")
     assert callable(getattr(importlib.import_module(module), name))
     assert _option(uvicorn, "--ws-max-size") == _option(make, "--ws-max-size")
+    # No "server: uvicorn" on every answer: bytes for nothing, and a hint to an attacker.
+    assert "--no-server-header" in uvicorn and "--no-server-header" in make
     assert _option(uvicorn, "--host") == "0.0.0.0", "only 0.0.0.0 is reachable from outside"
 
 

@@ -59,8 +59,10 @@ from starlette_compress import CompressMiddleware
 
 log = logging.getLogger(__name__)
 
-IMMUTABLE = "public, max-age=31536000, immutable"
-"""A fingerprinted URL's answer: its content never changes (a new content, a new URL)."""
+IMMUTABLE = "max-age=31536000, immutable"
+"""A fingerprinted URL's answer: its content never changes (a new content, a new URL).
+Shared caches may keep it without ``public``, which only matters for requests that carry
+an ``Authorization`` header (ours carry none)."""
 REVALIDATE = "no-cache"
 """Any other cacheable answer: kept, but checked (its ETag) before each use."""
 PAGE_HEADERS = {"Cache-Control": "private, no-cache"}
