@@ -1,5 +1,5 @@
 // The game page: one socket to the game (docs/protocol.md, static/js/socket.js), one store
-// of the page's state (static/js/store.js), and the page drawn from it by Preact after every
+// of the page's state (createStore, below), and the page drawn from it by Preact after every
 // change (the table: static/js/table/). Also: the invite link while the creator waits, the
 // rematch controls once the game is over, an admin's abort (docs/lobby.md), and the
 // your-turn notice of a background tab (static/js/notify.js).
@@ -8,12 +8,31 @@ import { render } from "preact";
 import { errorText as failureText, forgetSeat, loadSeat, request, saveSeat } from "./api.js";
 import { TurnNotice } from "./notify.js";
 import { newClientId, Socket } from "./socket.js";
-import { createStore } from "./store.js";
 import { turnText as decisionText, roman } from "./table/describe.js";
 import { LastMove, Log, logText } from "./table/log.js";
 import { playMove, snapshot, drawing } from "./table/motion.js";
 import { loadPanels, makeContext, Table } from "./table/table.js";
-import { t } from "./words.js";
+import { loadWords, t, wordsLoaded } from "./words.js";
+
+// One store of the page's state: what the server said (the view, the players, the game's
+// status) and what the player opened (a dialog, a folded result). Every change goes
+// through set(); the page redraws from the whole state after each.
+function createStore(initial) {
+  let state = initial;
+  const listeners = new Set();
+  return {
+    get: () => state,
+    set(change) {
+      const patch = typeof change === "function" ? change(state) : change;
+      state = { ...state, ...patch };
+      for (const listener of listeners) listener(state);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -259,10 +278,17 @@ function stageLine(view, seat) {
   return parts.join(" · ");
 }
 
-// The page's own words ({text}), or a refusal worded from its code (api.js).
+// The page's own words ({text}), or a refusal worded from its code (api.js). The words of
+// refusals come with the first one: until they are here the toast waits (a blink), rather
+// than show the server's own English.
 function errorText(error) {
   if (!error) return "";
-  return error.text ?? failureText(error);
+  if (error.text !== undefined) return error.text;
+  if (!wordsLoaded("server")) {
+    loadWords("server").catch(() => {}).finally(() => store.set({}));
+    return "";
+  }
+  return failureText(error);
 }
 
 // The view as the table should draw it: a closed game offers no move to anyone, nor does a
@@ -274,7 +300,7 @@ function tableView(state) {
 
 function openPanel(panel) {
   if (!panel) store.set({ panel: null });
-  else loadPanels().then(() => store.set({ panel }), (error) => store.set({ error: { text: failureText(error) } }));
+  else loadPanels().then(() => store.set({ panel }), (error) => store.set({ error }));
 }
 
 const ui = {
@@ -395,7 +421,7 @@ async function refreshSummary() {
   try {
     useSummary(await request("GET", `/api/games/${gameId}`));
   } catch (error) {
-    store.set({ error: { text: failureText(error) } });
+    store.set({ error });
   }
 }
 
@@ -408,7 +434,7 @@ async function start(attempt = 0) {
     store.set({ catalog, error: null });
     useSummary(summary);
   } catch (error) {
-    store.set({ error: { text: failureText(error) } });
+    store.set({ error });
     if (error.code !== "not_found") setTimeout(() => start(attempt + 1), Math.min(2000 * 2 ** attempt, 30_000));
     return;
   }

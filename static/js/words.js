@@ -39,6 +39,30 @@ export function t(code, params = {}) {
   return fill(entry, params);
 }
 
+// A part of the catalog a page needs only sometimes (static/js/words/<lang>-<part>.js), fetched
+// the first time it is asked for: the game page loads the words of the server's refusals
+// ("server") with its first refusal or its first card dialog, not with the page.
+const parts = new Map();    // part -> its load, while pending or done
+const settled = new Set();  // parts whose load ended (loaded, or failed: codes then show as sent)
+let failures = 0;
+export function loadWords(part) {
+  if (!parts.has(part)) {
+    // A failed fetch is remembered by the browser for that URL: a retry asks another one.
+    const url = `./words/${language}-${part}.js${failures ? `?retry=${failures}` : ""}`;
+    parts.set(part, import(url).then((module) => addMessages(module.default), (error) => {
+      parts.delete(part);
+      failures += 1;
+      throw error;
+    }).finally(() => settled.add(part)));
+  }
+  return parts.get(part);
+}
+
+// Whether loadWords(part) has ended, well or not.
+export function wordsLoaded(part) {
+  return settled.has(part);
+}
+
 // Whether the catalog has a message for this code (for codes from the server).
 export function known(code) {
   return code in catalog;

@@ -46,11 +46,13 @@ _FORBIDDEN = re.compile(r"undefined|NaN|\[object|\{")
 # (whose params cannot be read off) gets a value for any param it asks for.
 _SCRIPT = """
 import shared from "./js/words/en.js";
+import panels from "./js/words/en-panels.js";
 import lobby from "./js/words/en-lobby.js";
 import admin from "./js/words/en-admin.js";
 import { addMessages, t } from "./js/words.js";
 
-const catalog = { ...shared, ...lobby, ...admin };
+const catalog = { ...shared, ...panels, ...lobby, ...admin };
+addMessages(panels);
 addMessages(lobby);
 addMessages(admin);
 
@@ -216,3 +218,25 @@ def test_every_name_the_page_builds_from_the_game_data_has_its_english(
     wanted |= {f"color.{card['color']}" for card in data["cards"].values()}
     wanted |= {f"color_kind.{card['color']}" for card in data["cards"].values()}
     assert sorted(wanted - keys) == []
+
+
+PANEL_WORDS = WORDS / "en-panels.js"
+PANEL_SCRIPTS = {JS / "table" / "dialogs.js", JS / "table" / "end.js"}
+"""The game page fetches en-panels.js with these modules only (static/js/table/table.js)."""
+
+
+def test_the_words_fetched_with_the_dialogs_are_asked_for_by_them_alone() -> None:
+    """A code of en-panels.js asked for by a module drawn before the dialogs or the result
+    banner are opened would show as its bare code on the table."""
+    panel_keys = set(re.findall(r'^\s*"([^"]+)"\s*:', PANEL_WORDS.read_text(), re.MULTILINE))
+    assert {"options.build", "end.you_win", "pay.total"} <= panel_keys
+    elsewhere = []
+    for path in _scripts():
+        if _is_catalog(path) or path in PANEL_SCRIPTS:
+            continue
+        text = path.read_text()
+        elsewhere += [(key, path.name) for key in panel_keys
+                      if re.search(rf"""["'`]{re.escape(key)}["'`]""", text)]
+        elsewhere += [(head, path.name) for head in _TEMPLATE_HEAD.findall(text)
+                      if any(key.startswith(head) for key in panel_keys)]
+    assert not elsewhere, f"codes of en-panels.js asked for before it is loaded: {elsewhere}"

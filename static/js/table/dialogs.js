@@ -5,13 +5,13 @@ import { html } from "htm/preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
 import { CardFace, Hidden, MiniCard, Resources, WonderTile } from "./cards.js";
-import { ActionButton } from "./actions.js";
 import { CityDetails } from "./city.js";
 import {
   cardInfo, chainWord, colorWord, costWords, effectText, payWords, resourceWord, roman,
   wonderInfo, wonderName,
 } from "./describe.js";
 import { ChainLink, ColorEmblem, Resource } from "./glyphs.js";
+import { ActionButton } from "./prompts.js";
 
 export function Modal({ title, onClose, returnFocus, className = "", children }) {
   const ref = useRef(null);

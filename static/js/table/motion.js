@@ -4,7 +4,7 @@
 // Nothing moves on the first paint or after a reconnect (only for a live `update`), and
 // nothing at all when the player asks for reduced motion.
 import { html } from "htm/preact";
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { Component, createRef } from "preact";
 
 const reduced = typeof matchMedia === "function"
   ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: true };
@@ -101,17 +101,35 @@ export function drawing(isLive, draw) {
 }
 
 // A number that rolls from its old value to the new one (coins, points) on a live move.
-// Its text is written here, not by the renderer, so the two never fight over it.
-export function Rolling({ value }) {
-  const ref = useRef(null);
-  const shown = useRef(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    const from = shown.current;
-    shown.current = value;
+// Its text is written here, not by the renderer, so the two never fight over it. (The
+// table's first paint uses no hooks: preact/hooks comes with the dialogs only.)
+export class Rolling extends Component {
+  span = createRef();
+  shown = null;
+  stop = null;
+
+  componentDidMount() {
+    this.roll();
+  }
+
+  componentDidUpdate(previous) {
+    if (previous.value !== this.props.value) this.roll();
+  }
+
+  componentWillUnmount() {
+    this.stop?.();
+  }
+
+  roll() {
+    this.stop?.();
+    this.stop = null;
+    const element = this.span.current;
+    const { value } = this.props;
+    const from = this.shown;
+    this.shown = value;
     if (from === null || from === value || !live || !motionAllowed()) {
       element.textContent = String(value);
-      return undefined;
+      return;
     }
     const start = performance.now();
     let frame = 0;
@@ -124,10 +142,13 @@ export function Rolling({ value }) {
     // A pulse, green up or red down (the Web Animations API: no layout forced mid-render).
     element.animate([{ transform: "scale(1)" }, { transform: "scale(1.35)", color: value > from ? "#1d6b36" : "#9a2a20" },
       { transform: "scale(1)" }], { duration: ROLL_MS, easing: "ease-out" });
-    return () => {
+    this.stop = () => {
       cancelAnimationFrame(frame);
       element.textContent = String(value);
     };
-  }, [value]);
-  return html`<span class="bd-rolling" aria-hidden="true" ref=${ref}></span>`;
+  }
+
+  render() {
+    return html`<span class="bd-rolling" aria-hidden="true" ref=${this.span}></span>`;
+  }
 }

@@ -2,33 +2,60 @@
 // middle of the table; the other choices (a progress token, the Great Library's draw, a
 // card to discard, the Mausoleum, who starts the age) are an overlay on the structure.
 // The player who decides gets the focus on the first choice when the decision appears.
+// ActionButton, every button that sends an action (here and in a card's options), is here.
 import { html } from "htm/preact";
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { Component, cloneElement, createRef } from "preact";
 import { listOf, t } from "../words.js";
-import { MiniCard, TokenTile, WonderTile } from "./cards.js";
+import { Hidden, MiniCard, TokenTile, WonderTile } from "./cards.js";
 import {
   cardInfo, colorWord, describeCard, describeToken, describeWonder, roman, whose,
 } from "./describe.js";
-import { ActionButton } from "./actions.js";
 
-// Moves the focus to the first enabled choice once per new decision (not on every update).
-function useFocusOnArrival(ref, key, mine) {
-  useLayoutEffect(() => {
-    if (!mine || !ref.current) return;
-    if (ref.current.contains(document.activeElement)) return;
+// A button that sends a legal action: enabled only on the viewer's turn when the action is
+// legal now. data-action carries its notation.
+export function ActionButton({ ctx, notation, fallback, label, className = "", describedby, children }) {
+  const entry = ctx.legal.get(notation);
+  const allowed = ctx.myTurn && Boolean(entry);
+  const action = entry?.action ?? fallback;
+  return html`<button type="button" class=${`bd-action ${className}`.trim()} data-action=${notation} data-focus-key=${notation}
+      disabled=${!allowed} aria-describedby=${describedby} onClick=${() => {
+        if (!allowed) return;
+        ctx.ui.openPanel(null);
+        ctx.act(action);
+      }}>${label ? html`<span class="bd-face" aria-hidden="true">${children}</span><${Hidden}>${label}<//>` : children}</button>`;
+}
+
+// Draws its one child, and moves the focus to the child's first enabled choice when a
+// decision arrives (a new `arrival`), not on every update.
+class FocusOnArrival extends Component {
+  area = createRef();
+
+  componentDidMount() {
+    this.arrive();
+  }
+
+  componentDidUpdate(previous) {
+    if (previous.arrival !== this.props.arrival || previous.mine !== this.props.mine) this.arrive();
+  }
+
+  arrive() {
+    const area = this.area.current;
+    if (!this.props.mine || !area || area.contains(document.activeElement)) return;
     if (document.querySelector("dialog[open]")) return;
-    ref.current.querySelector("button.bd-action:not([disabled])")?.focus({ preventScroll: true });
-  }, [key, mine]);
+    area.querySelector("button.bd-action:not([disabled])")?.focus({ preventScroll: true });
+  }
+
+  render({ children }) {
+    return cloneElement(children, { ref: this.area });
+  }
 }
 
 export function Draft({ ctx }) {
-  const ref = useRef(null);
   const { view, decision } = ctx;
   const mine = ctx.myTurn;
   const offer = view.draft?.offer ?? decision?.options ?? [];
-  useFocusOnArrival(ref, offer.join(), mine);
   const title = mine ? t("ask.pick_wonder") : decision ? t("prompt.waiting", { doing: t("doing.pick_wonder", { name: ctx.name(decision.seat) }) }) : t("draft.title");
-  return html`<section class=${`bd-prompt bd-prompt--draft${mine ? " is-mine" : ""}`} aria-labelledby="bd-prompt-title" ref=${ref}>
+  return html`<${FocusOnArrival} arrival=${offer.join()} mine=${mine}><section class=${`bd-prompt bd-prompt--draft${mine ? " is-mine" : ""}`} aria-labelledby="bd-prompt-title">
     <h2 id="bd-prompt-title" class="bd-prompt-title">${title}</h2>
     <p class="bd-prompt-help">${mine ? t("draft.help_mine") : t("draft.help_theirs")}</p>
     <ul class="bd-choices bd-choices--wonders">${offer.map((id) => html`<li key=${id}>
@@ -37,18 +64,16 @@ export function Draft({ ctx }) {
           <${WonderTile} ctx=${ctx} id=${id} full=${true} /><//>`
         : html`<div class="bd-wonder bd-wonder-choice" role="group" aria-label=${describeWonder(ctx, id)}><${WonderTile} ctx=${ctx} id=${id} full=${true} /></div>`}
     </li>`)}</ul>
-  </section>`;
+  </section><//>`;
 }
 
 // The overlay for the decisions of the play phase other than taking a card; null when
 // there is none.
 export function Prompt({ ctx }) {
-  const ref = useRef(null);
   const { view, decision } = ctx;
   const kind = decision?.kind;
   const mine = ctx.myTurn;
   const active = decision && !view.outcome && kind !== "play_card" && kind !== "pick_wonder";
-  useFocusOnArrival(ref, active ? `${kind}:${(decision.options ?? []).join()}` : "", mine && active);
   if (!active) return null;
   let title = mine ? t(`ask.${kind}`) : t("prompt.waiting", { doing: t(`doing.${kind}`, { name: ctx.name(decision.seat) }) });
   let help = null;
@@ -98,10 +123,11 @@ export function Prompt({ ctx }) {
         <//></li>`)}</ul>`;
     }
   }
-  return html`<section class=${`bd-prompt bd-prompt--overlay${mine ? " is-mine" : ""}`} role="dialog" aria-modal="false"
-      aria-labelledby="bd-prompt-title" ref=${ref} data-decision=${kind}>
-    <h2 id="bd-prompt-title" class="bd-prompt-title">${title}</h2>
-    ${help ? html`<p class="bd-prompt-help">${help}</p>` : null}
-    ${body}
-  </section>`;
+  return html`<${FocusOnArrival} arrival=${`${kind}:${options.join()}`} mine=${mine}>
+    <section class=${`bd-prompt bd-prompt--overlay${mine ? " is-mine" : ""}`} role="dialog" aria-modal="false"
+        aria-labelledby="bd-prompt-title" data-decision=${kind}>
+      <h2 id="bd-prompt-title" class="bd-prompt-title">${title}</h2>
+      ${help ? html`<p class="bd-prompt-help">${help}</p>` : null}
+      ${body}
+    </section><//>`;
 }

@@ -3,7 +3,7 @@
 // <button data-card> that opens its options; every accessible face-up card shows the
 // viewer's price; the slot the last move emptied keeps a ghost saying what happened.
 import { html } from "htm/preact";
-import { useLayoutEffect, useRef } from "preact/hooks";
+import { Component, cloneElement, createRef } from "preact";
 import { t } from "../words.js";
 import { Badge, CardFace, PriceTag, SpokenAs } from "./cards.js";
 import {
@@ -20,14 +20,12 @@ export function Structure({ ctx }) {
   const taken = ctx.newAge ? new Map() : takenByLastMove(ctx.events);
   const myPick = ctx.myTurn && ctx.decision?.kind === "play_card";
   const cleared = slots.length > 0 && slots.every((slot) => slot.taken);
-  const area = useRef(null);
-  useRoomFor(area);
   // tabindex -1: where the keyboard lands when the focused card was taken (game.js).
   return html`<section class=${`bd-structure-wrap${myPick ? " is-my-pick" : ""}${cleared ? " is-cleared" : ""}`} aria-labelledby="bd-structure-title" tabindex="-1">
     <h2 id="bd-structure-title" class="bd-sr">${t("structure.title", { roman: roman(view.age) })}</h2>
     ${myPick ? html`<p class="bd-structure-help">${t("structure.help")}</p>` : null}
     ${cleared ? html`<p class="bd-structure-cleared">${t("structure.cleared")}</p>` : null}
-    <div class="bd-structure-area" ref=${area}>
+    <${RoomFor}><div class="bd-structure-area">
       <ul class=${`bd-structure bd-structure--age${view.age}`} style=${`--max-x:${maxX};--max-row:${maxRow}`}
           aria-label=${t("structure.label", { roman: roman(view.age) })}>
         ${slots.map((slot, i) => {
@@ -39,15 +37,17 @@ export function Structure({ ctx }) {
           return html`<li key=${`slot:${i}`} class="bd-slot" style=${style}><${SlotCard} ctx=${ctx} slot=${slot} sig=${slotSignature(ctx, slot)} /></li>`;
         })}
       </ul>
-    </div>
+    </div><//>
   </section>`;
 }
 
-// Tells the style sheet the room the structure's area has (its content box), whenever it
-// changes; the cards are sized from it (table.css).
-function useRoomFor(area) {
-  useLayoutEffect(() => {
-    const element = area.current;
+// Draws its one child and tells the style sheet the room that child has (its content box),
+// whenever it changes; the cards are sized from it (table.css).
+class RoomFor extends Component {
+  area = createRef();
+
+  componentDidMount() {
+    const element = this.area.current;
     const write = (width, height) => {
       if (width <= 0 || height <= 0) return;  // hidden (an age with no card left): keep the last
       element.style.setProperty("--room-w", `${Math.floor(width)}px`);
@@ -57,10 +57,17 @@ function useRoomFor(area) {
     const box = element.getBoundingClientRect();
     write(box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
       box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom));
-    const observer = new ResizeObserver(([entry]) => write(entry.contentRect.width, entry.contentRect.height));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+    this.observer = new ResizeObserver(([entry]) => write(entry.contentRect.width, entry.contentRect.height));
+    this.observer.observe(element);
+  }
+
+  componentWillUnmount() {
+    this.observer?.disconnect();
+  }
+
+  render({ children }) {
+    return cloneElement(children, { ref: this.area });
+  }
 }
 
 // The slots the last move emptied, with the event that emptied each.

@@ -11,32 +11,72 @@
 // sends an action carries data-action="<notation>"; a card the viewer may take is a
 // <button data-card="<id>"> that opens its options.
 import { html } from "htm/preact";
-import { t } from "../words.js";
+import { Component } from "preact";
+import { loadWords, t } from "../words.js";
 import { City, lastMoveMarks } from "./city.js";
 import { roman } from "./describe.js";
-import { ResultBanner } from "./end.js";
 import { Board, boardSignature } from "./military.js";
 import { Draft, Prompt } from "./prompts.js";
 import { Structure } from "./structure.js";
 
 const NO_PRICES = { cards: {}, wonders: {} };
 
-// The dialogs (a card's options, a city's details, the discard pile) are fetched the first
-// time one opens, not with the page: most of a first visit is looking, not opening.
-let Panels = null;
-let loading = null;
-let failures = 0;
-export function loadPanels() {
-  // A failed fetch is remembered by the browser for that URL: a retry asks another one.
-  const url = failures ? `./dialogs.js?retry=${failures}` : "./dialogs.js";
-  loading ??= import(url).then((module) => {
-    Panels = module.Panels;
-  }, (error) => {
-    loading = null;
-    failures += 1;
-    throw error;
-  });
-  return loading;
+// A module fetched the first time it is needed, not with the page (`also`: what must come
+// with it). A failed fetch is remembered by the browser for that URL: a retry asks another.
+function lazyModule(url, also = () => null) {
+  let module = null;
+  let loading = null;
+  let failures = 0;
+  return {
+    get: () => module,
+    load() {
+      const asked = failures ? `${url}?retry=${failures}` : url;
+      loading ??= Promise.all([import(asked), also()]).then(([loaded]) => {
+        module = loaded;
+      }, (error) => {
+        loading = null;
+        failures += 1;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
+// The dialogs (a card's options, a city's details, the discard pile) come the first time
+// one opens: most of a first visit is looking, not opening. The result banner comes when
+// a game is over. Their words come with them (words/en-panels.js), and the words of the
+// server's reasons with the dialogs (why an option is refused).
+const panels = lazyModule("./dialogs.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
+const ending = lazyModule("./end.js", () => loadWords("panels"));
+export const loadPanels = () => panels.load();
+
+// The result banner, drawn once end.js is here: fetched when first drawn, and asked
+// again every few seconds should that fail. (A class, as every component the table draws
+// before a dialog opens: preact/hooks is not part of the first load.)
+class Result extends Component {
+  componentDidMount() {
+    this.fetch();
+  }
+
+  componentWillUnmount() {
+    this.gone = true;
+    clearTimeout(this.timer);
+  }
+
+  fetch() {
+    if (ending.get()) return;
+    ending.load().then(() => {
+      if (!this.gone) this.forceUpdate();
+    }, () => {
+      if (!this.gone) this.timer = setTimeout(() => this.fetch(), 3000);
+    });
+  }
+
+  render({ ctx, children }) {
+    const module = ending.get();
+    return module ? html`<${module.ResultBanner} ctx=${ctx}>${children}<//>` : null;
+  }
 }
 
 export function makeContext(model, ui = {}, act = () => {}) {
@@ -80,7 +120,7 @@ export function Table({ ctx, end = null }) {
       ${!drafting ? html`<span class="bd-age-mark" aria-hidden="true">${roman(view.age)}</span>` : null}
     </div>
     <${City} ctx=${ctx} seat=${ctx.bottom} position="bottom" />
-    ${view.outcome ? html`<${ResultBanner} ctx=${ctx}>${end}<//>` : null}
-    ${Panels && ctx.ui.panel ? html`<${Panels} ctx=${ctx} />` : null}
+    ${view.outcome ? html`<${Result} ctx=${ctx}>${end}<//>` : null}
+    ${panels.get() && ctx.ui.panel ? html`<${panels.get().Panels} ctx=${ctx} />` : null}
   </div>`;
 }

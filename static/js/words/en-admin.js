@@ -1,8 +1,12 @@
 // English for the admin pages' scripts (static/js/admin.js, admin-game.js, admin-import.js).
 // admin.js adds it to the shared catalog (addMessages); the forms an entry may take are those of
-// static/js/words.js. Refusals are worded by the "error.<code>" entries of en-server.js.
+// static/js/words.js. Refusals are worded by the "error.<code>" entries of en-server.js,
+// which come with these.
+import server from "./en-server.js";
 
 export default {
+  ...server,
+
   // ------------------------------------------------------------ seats and actions
   "admin.seat": "Seat {seat}",
   "admin.seat.lower": "seat {seat}",

@@ -1,10 +1,13 @@
 // English for the player pages around the game: the lobby (static/js/lobby.js), the invite
 // link's page (join.js); both add it to the shared catalog (addMessages). The forms an
-// entry may take are those of static/js/words.js. Refusals from the
-// server are worded by the "error.<code>" entries of en-server.js; the entries below word
-// only what a page says on its own.
+// entry may take are those of static/js/words.js. Refusals from the server are worded by
+// the "error.<code>" entries of en-server.js, which come with these (the pages' own calls
+// to the server are what they do); the entries below word only what a page says itself.
+import server from "./en-server.js";
 
 export default {
+  ...server,
+
   // ------------------------------------------------------------ the lobby: the name
   "lobby.ask_name.play": "Pick a name, then we find you an opponent.",
   "lobby.ask_name.play_again": "Pick a name, then press Play again.",

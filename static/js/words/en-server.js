@@ -1,6 +1,7 @@
 // English for every refusal code the server sends instead of a sentence. app/codes.py lists
 // the codes and their params; tests/api/test_wire_codes.py checks that each has its entry
-// here. en.js spreads this file into the page's catalog.
+// here. en-lobby.js and en-admin.js spread this file into their pages' catalogs; the game
+// page loads it with its first refusal or card dialog (loadWords("server") in words.js).
 //   - "error.<code>": a refusal, HTTP {"error": {"code", "params"}} or socket
 //     {"type": "error", "code", "params"}; show t(`error.${code}`, params). The engine's
 //     codes of an illegal move come as params.detail of "illegal", and have entries too.

@@ -1,14 +1,11 @@
 // English: every message the game page shows, by code (see static/js/words.js for the
-// forms an entry may take). Card, wonder and token names come from /api/catalog.
-import server from "./en-server.js";
+// forms an entry may take). Card, wonder and token names come from /api/catalog. The
+// server's refusals are worded in en-server.js, loaded when first needed (loadWords).
 
 export default {
-  ...server,
-
   // Figures
   "n.coins": { one: "{n} coin", other: "{n} coins" },
   "n.points": { one: "{n} point", other: "{n} points" },
-  "n.victory_points": { one: "{n} victory point", other: "{n} victory points" },
   "n.progress_tokens": { one: "{n} progress token", other: "{n} progress tokens" },
   "n.resource": "{n} {resource}",
   "age.roman": ({ age }) => ["", "I", "II", "III"][age] ?? String(age),
@@ -119,17 +116,6 @@ export default {
   "pay.free": "free",
   "pay.chain": "free (chain)",
   "pay.coins": { one: "pay {n} coin", other: "pay {n} coins" },
-  "pay.by_chain": "Free through a chain symbol: no resources, no coins.",
-  "pay.produced": "Your city produces:",
-  "pay.of_which_choice": "(of which from \"one of\" producers: {what})",
-  "pay.waived": "Waived by your progress token:",
-  "pay.buy": "Buy:",
-  "pay.buy_line": "{n} {resource} × {price} = {total}",
-  "pay.coin_cost": "Coin cost:",
-  "pay.no_cost": "No cost.",
-  "pay.total": "Total:",
-  "pay.nothing": "nothing to pay",
-  "pay.to_opponent": { one: "({n} coin of it to your opponent, Economy)", other: "({n} coins of it to your opponent, Economy)" },
 
   // People
   "you": "You",
@@ -239,10 +225,7 @@ export default {
   "progress.board_count": "Progress tokens on the board ({n})",
   "progress.none": "No progress token left on the board.",
   "discard.show": "Discard pile ({n})",
-  "discard.title": "The discard pile",
-  "discard.empty": "Empty.",
   "close": "Close",
-  "close.escape": "Close (Escape)",
 
   // The structure
   "structure.title": "Age {roman} structure",
@@ -289,51 +272,10 @@ export default {
   "prompt.i_start": "I start ({name})",
   "prompt.they_start": "{name} starts",
 
-  // The card options dialog
-  "options.card_kind": "{Color} card ({kind}), Age {roman}",
-  "options.cost": "Cost:",
-  "options.free_with_chain": "; free if your city holds the {symbol} chain symbol",
-  "options.gives_chain": "Gives the {symbol} chain symbol (later cards with it are free).",
-  "options.you_have": { one: "You have {n} coin.", other: "You have {n} coins." },
-  "options.build": "Build {card}",
-  "options.discard": "Discard {card}",
-  "options.discard_gain": { one: "+{n} coin", other: "+{n} coins" },
-  "options.discard_help": "Take 2 coins plus 1 per yellow card in your city; the card goes to the discard pile.",
-  "options.wonders": "Or build one of your wonders with it (the card is tucked under)",
-  "options.all_wonders_built": "All your wonders are built.",
-  "options.build_wonder": "Build {wonder}",
-  "options.not_possible": "Not possible: {reason}",
-
-  // The end
-  "end.you_win": "You win!",
-  "end.they_win": "{name} wins",
-  "end.shared": "Shared victory",
-  "end.kind_you": "You win by {victory}.",
-  "end.kind_them": "{name} wins by {victory}.",
-  "end.kind_shared": "Both players share a {victory}.",
-  "victory.civilian": "civilian victory (most points)",
-  "victory.military": "military supremacy (the conflict pawn reached a capital)",
-  "victory.science": "scientific supremacy (six different science symbols)",
+  // Kinds of victory, in short (the status line, the log)
   "victory.short.civilian": "civilian",
   "victory.short.military": "military",
   "victory.short.science": "science",
-  "end.supremacy_note": "A supremacy wins at once: the points below are shown for the record and decide nothing.",
-  "end.tie_shared": "Equal points and equal blue points: the victory is shared.",
-  "end.tie_blue": "Equal points: the tie goes to the more blue-card points.",
-  "end.score": "Score by category",
-  "end.category": "Category",
-  "end.winner": "★ winner",
-  "end.hide": "See the table",
-  "end.show": "Show the result",
-  "score.blue": "Blue cards",
-  "score.green": "Green cards",
-  "score.yellow": "Yellow cards",
-  "score.purple": "Guilds",
-  "score.wonders": "Wonders",
-  "score.progress": "Progress tokens",
-  "score.coins": "Coins (1 per 3)",
-  "score.military": "Military",
-  "score.total": "Total",
 
   // Rematch
   "rematch.title": "Rematch",

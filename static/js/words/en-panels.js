@@ -1,0 +1,66 @@
+// English for what the table shows only in its dialogs (a card's options and payment, the
+// discard pile) and its result banner: loaded with them (loadWords("panels") in
+// static/js/table/table.js), not with the page. The forms an entry may take are those of
+// static/js/words.js.
+
+export default {
+  // A card's options and what paying for it takes
+  "pay.by_chain": "Free through a chain symbol: no resources, no coins.",
+  "pay.produced": "Your city produces:",
+  "pay.of_which_choice": "(of which from \"one of\" producers: {what})",
+  "pay.waived": "Waived by your progress token:",
+  "pay.buy": "Buy:",
+  "pay.buy_line": "{n} {resource} × {price} = {total}",
+  "pay.coin_cost": "Coin cost:",
+  "pay.no_cost": "No cost.",
+  "pay.total": "Total:",
+  "pay.nothing": "nothing to pay",
+  "pay.to_opponent": { one: "({n} coin of it to your opponent, Economy)", other: "({n} coins of it to your opponent, Economy)" },
+  "options.card_kind": "{Color} card ({kind}), Age {roman}",
+  "options.cost": "Cost:",
+  "options.free_with_chain": "; free if your city holds the {symbol} chain symbol",
+  "options.gives_chain": "Gives the {symbol} chain symbol (later cards with it are free).",
+  "options.you_have": { one: "You have {n} coin.", other: "You have {n} coins." },
+  "options.build": "Build {card}",
+  "options.discard": "Discard {card}",
+  "options.discard_gain": { one: "+{n} coin", other: "+{n} coins" },
+  "options.discard_help": "Take 2 coins plus 1 per yellow card in your city; the card goes to the discard pile.",
+  "options.wonders": "Or build one of your wonders with it (the card is tucked under)",
+  "options.all_wonders_built": "All your wonders are built.",
+  "options.build_wonder": "Build {wonder}",
+  "options.not_possible": "Not possible: {reason}",
+
+  // The discard pile, the dialogs' close button
+  "discard.title": "The discard pile",
+  "discard.empty": "Empty.",
+  "close.escape": "Close (Escape)",
+
+  // The end
+  "n.victory_points": { one: "{n} victory point", other: "{n} victory points" },
+  "end.you_win": "You win!",
+  "end.they_win": "{name} wins",
+  "end.shared": "Shared victory",
+  "end.kind_you": "You win by {victory}.",
+  "end.kind_them": "{name} wins by {victory}.",
+  "end.kind_shared": "Both players share a {victory}.",
+  "victory.civilian": "civilian victory (most points)",
+  "victory.military": "military supremacy (the conflict pawn reached a capital)",
+  "victory.science": "scientific supremacy (six different science symbols)",
+  "end.supremacy_note": "A supremacy wins at once: the points below are shown for the record and decide nothing.",
+  "end.tie_shared": "Equal points and equal blue points: the victory is shared.",
+  "end.tie_blue": "Equal points: the tie goes to the more blue-card points.",
+  "end.score": "Score by category",
+  "end.category": "Category",
+  "end.winner": "★ winner",
+  "end.hide": "See the table",
+  "end.show": "Show the result",
+  "score.blue": "Blue cards",
+  "score.green": "Green cards",
+  "score.yellow": "Yellow cards",
+  "score.purple": "Guilds",
+  "score.wonders": "Wonders",
+  "score.progress": "Progress tokens",
+  "score.coins": "Coins (1 per 3)",
+  "score.military": "Military",
+  "score.total": "Total",
+};
