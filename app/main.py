@@ -21,7 +21,7 @@ from app.db.session import make_engine, make_sessionmaker
 from app.realtime.clock import SystemClock
 from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
-from app.realtime.pubsub import InProcessPubSub
+from app.realtime.pubsub import InProcessPubSub, PostgresPubSub
 from app.services.admin import AdminService
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError, fresh_seed
@@ -50,11 +50,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url, settings.database_schema)
         sessions = make_sessionmaker(engine)
-        pubsub = InProcessPubSub()
-        hub = Hub()
+        # PostgreSQL: several processes may serve the same games; SQLite: this one alone.
+        pubsub: InProcessPubSub | PostgresPubSub = (
+            PostgresPubSub(engine, settings.database_schema)
+            if engine.dialect.name == "postgresql" else InProcessPubSub())
         app.state.settings = settings
-        app.state.hub = hub
+        app.state.pubsub = pubsub
         app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
+        hub = Hub(sync=app.state.service.sync)
+        app.state.hub = hub
+        app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)
         app.state.lobby = LobbyService(sessions)
         app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce,
@@ -63,7 +68,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.admin = AdminService(sessions, settings, app.state.service)
         pubsub.subscribe(hub.on_published)
         pubsub.subscribe(app.state.lobby_hub.on_published)
+        pubsub.on_resync(hub.resync)
+        pubsub.on_resync(app.state.lobby_hub.resync)
+        if isinstance(pubsub, PostgresPubSub):
+            await pubsub.start()
         yield
+        if isinstance(pubsub, PostgresPubSub):
+            await pubsub.close()
         await app.state.lobby_hub.close()
         await engine.dispose()
 

@@ -60,8 +60,9 @@ from app.engine import (
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.state import DecisionKind, Phase
 from app.main import SESSION_COOKIE
-from app.realtime.pubsub import LOBBY_CHANNEL, InProcessPubSub
-from app.services.games import SEED_BITS, GameService
+from app.realtime.protocol import render_updates
+from app.realtime.pubsub import InProcessPubSub
+from app.services.games import SEED_BITS, Applied, GameService
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -904,7 +905,8 @@ def make_move(client: TestClient, game_id: str, action: dict[str, Any] | None = 
 @dataclass
 class Server:
     """One server's game service, with its own engine, pub/sub and record of the game
-    updates it published."""
+    updates of the actions it committed (each audience's, as its sockets get them) and
+    of the notices it published."""
 
     service: GameService
     engine: AsyncEngine
@@ -925,12 +927,22 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
                                   seeds=repeatable_seeds())
             server = Server(service, engine, pubsub)
 
-            async def record(channel: str, message: dict[str, Any],
-                             server: Server = server) -> None:
-                if channel != LOBBY_CHANNEL:  # the game updates, not the lobby's
-                    server.published.append((channel, message))
+            def record(applied: Applied, server: Server = server) -> None:
+                if applied.here:  # what this server committed, as every server may tell it
+                    server.published.append((applied.game_id, {
+                        "version": applied.version,
+                        "updates": render_updates(
+                            applied.game, applied.version, seat=applied.seat,
+                            action=applied.action, notation=applied.notation,
+                            events=applied.events)}))
 
-            pubsub.subscribe(record)
+            async def record_notice(topic: str, message: dict[str, Any],
+                                    server: Server = server) -> None:
+                if "notice" in message:  # a rematch, an abort
+                    server.published.append((topic, message))
+
+            service.watch(record)
+            pubsub.subscribe(record_notice)
             made.append(server)
         yield made
     finally:

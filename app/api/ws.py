@@ -171,6 +171,7 @@ class GameSocket:
             raise
         connection.welcome(state)  # first: whatever came meanwhile was held back
         connection.release_updates(state["version"])
+        self.hub.welcomed_at(self.game_id, state["version"])
         self.hub.announce_presence(self.game_id)
 
     async def _heartbeat(self) -> None:
@@ -190,6 +191,7 @@ class GameSocket:
             raise
         self.connection.send(state)
         self.connection.release_updates(state["version"])
+        self.hub.welcomed_at(self.game_id, state["version"])
 
     async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         state = await self._game_state(kind, last_version)

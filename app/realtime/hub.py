@@ -1,5 +1,10 @@
 """The sockets of each game in this process: fan-out and presence.
 
+Each committed action reaches the hub from this process's replay of the game
+(``GameService.watch``): an action committed here at once, one committed by another
+process when its doorbell rings here (``{"moved": version}``) and the replay catches up.
+Each update is rendered once per audience that has a socket here (a seat, spectators).
+
 Sending never blocks the game: each connection has an outgoing queue drained by its own
 task, so a slow client delays nobody. A client too slow to keep up is disconnected; on
 reconnecting it catches up from its last version.
@@ -14,14 +19,16 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
+from app.services.games import Applied
+
 from .clock import Clock
-from .protocol import ProtocolError, decode, error_message
+from .protocol import ProtocolError, decode, error_message, render_updates
 
 log = logging.getLogger(__name__)
 _M = TypeVar("_M")
@@ -160,8 +167,17 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
 
 
 class Hub:
-    def __init__(self) -> None:
+    """The game sockets of this process, by game. ``sync`` catches a game's replay up with
+    the committed log (``GameService.sync``), which hands each new action to
+    :meth:`on_applied`."""
+
+    def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None) -> None:
         self._games: defaultdict[str, set[Connection]] = defaultdict(set)
+        self._sync = sync
+        self._delivered: dict[str, int] = {}
+        """The last version given to the sockets of each game that has some."""
+        self._syncing: dict[str, asyncio.Task[None]] = {}
+        self._sync_again: set[str] = set()
 
     def attach(self, game_id: str, connection: Connection) -> None:
         """Start delivering the game's updates to ``connection``; call
@@ -177,6 +193,11 @@ class Hub:
             self.announce_presence(game_id)
         else:
             del self._games[game_id]
+            self._delivered.pop(game_id, None)
+
+    def games(self) -> list[str]:
+        """The games with a socket here."""
+        return list(self._games)
 
     def presence(self, game_id: str) -> dict[str, Any]:
         connections = self._games.get(game_id, set())
@@ -186,15 +207,68 @@ class Hub:
             "spectators": sum(1 for c in connections if c.seat is None),
         }
 
+    def on_applied(self, applied: Applied) -> None:
+        """A committed action this process's replay took in: each socket of the game gets
+        its audience's update, rendered once per audience present, unless it had it."""
+        connections = self._games.get(applied.game_id)
+        if not connections or applied.version <= self._delivered.get(applied.game_id, 0):
+            return
+        self._delivered[applied.game_id] = applied.version
+        updates = render_updates(applied.game, applied.version, seat=applied.seat,
+                                 action=applied.action, notation=applied.notation,
+                                 events=applied.events,
+                                 audiences={c.audience for c in connections})
+        for connection in list(connections):
+            connection.deliver(updates[connection.audience])
+
+    def welcomed_at(self, game_id: str, version: int) -> None:
+        """A socket of the game was sent its state at ``version``: what is older is told."""
+        if game_id in self._games:
+            self._delivered[game_id] = max(self._delivered.get(game_id, 0), version)
+
     async def on_published(self, game_id: str, message: dict[str, Any]) -> None:
-        """A committed action: give each connection the update rendered for it. A notice
-        (a rematch, an abort) is the same for everyone."""
+        """A game's doorbell (a new version committed, here or elsewhere) or a notice (a
+        rematch, an abort: the same for everyone)."""
+        if game_id not in self._games:
+            return
         notice = message.get("notice")
-        for connection in list(self._games.get(game_id, ())):
-            if notice is not None:
+        if notice is not None:
+            for connection in list(self._games.get(game_id, ())):
                 connection.deliver(notice)  # after a welcome being prepared, as updates
-            else:
-                connection.deliver(message["updates"][connection.audience])
+        moved = message.get("moved")
+        if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
+            self.catch_up(game_id)
+
+    def catch_up(self, game_id: str) -> None:
+        """Bring the game's replay up to the log, once at a time per game (a doorbell
+        ringing meanwhile makes one more round)."""
+        if self._sync is None:
+            return
+        running = self._syncing.get(game_id)
+        if running is not None and not running.done():
+            self._sync_again.add(game_id)
+            return
+        self._syncing[game_id] = asyncio.create_task(self._catch_up(game_id))
+
+    async def _catch_up(self, game_id: str) -> None:
+        assert self._sync is not None
+        try:
+            while True:
+                self._sync_again.discard(game_id)
+                try:
+                    await self._sync(game_id)
+                except Exception:
+                    log.exception("could not catch game %s up", game_id)
+                if game_id not in self._sync_again:
+                    return
+        finally:
+            self._syncing.pop(game_id, None)
+
+    async def resync(self) -> None:
+        """Messages may have been missed (the listener reconnected): every game with a
+        socket here catches up with its log."""
+        for game_id in self.games():
+            self.catch_up(game_id)
 
     def announce_presence(self, game_id: str) -> None:
         """Tell every socket of the game who is there; a socket being welcomed hears it

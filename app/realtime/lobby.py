@@ -67,6 +67,14 @@ class LobbyHub:
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._send_changes())
 
+    async def resync(self) -> None:
+        """Changes may have been missed (the listener reconnected): send every socket the
+        lobby as it is."""
+        self._public_dirty = True
+        self._players_dirty.update(c.player.player_id for c in self._connections if c.player)
+        if self._flush is None or self._flush.done():
+            self._flush = asyncio.create_task(self._send_changes())
+
     async def close(self) -> None:
         if self._flush is not None:
             self._flush.cancel()

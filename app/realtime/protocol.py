@@ -4,7 +4,7 @@ messages the server sends. ``docs/protocol.md`` describes it for client authors.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -177,16 +177,17 @@ def _seat_of(audience: str) -> int | None:
 
 
 def render_updates(game: Game, version: int, *, seat: int, action: dict[str, Any],
-                   notation: str, events: list[Event]) -> dict[str, dict[str, Any]]:
-    """After an action is committed: the update each audience receives, each with its own
-    view at ``version`` and the events as it may see them."""
+                   notation: str, events: list[Event],
+                   audiences: Iterable[str] = AUDIENCES) -> dict[str, dict[str, Any]]:
+    """After an action is committed: the update each of ``audiences`` receives (each seat,
+    spectators), each with its own view at ``version`` and the events as it may see them."""
     return {
         audience: {
             "type": "update", "version": version, "seat": seat, "action": action,
             "notation": notation, "events": events_for(events, _seat_of(audience)),
             "view": view(game, _seat_of(audience)),
         }
-        for audience in AUDIENCES
+        for audience in audiences
     }
 
 

@@ -4,6 +4,11 @@ The database is the truth: a game is rebuilt by replaying its log, and the repla
 in memory only as a cache that catches up with the log before every use. Actions of one
 game are applied one at a time (a lock per game in this process; the (game, seq) primary
 key between processes), and an action row is committed before anyone is told of it.
+
+Every action this process's replay takes in, its own or one another process committed,
+is handed to the ``watch`` listeners (the sockets' hub), in order, once committed: each
+process tells its own sockets from its own replay. A commit rings the other processes'
+doorbell (``{"moved": version}`` on the game's topic); they catch up with ``sync``.
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ from app.engine import (
     from_json,
     parse,
 )
-from app.realtime.protocol import render_updates
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .errors import ServiceError
@@ -112,6 +116,24 @@ class Accepted:
     """The same client id was already applied: nothing was applied again."""
 
 
+@dataclass(frozen=True)
+class Applied:
+    """A committed action as a replay took it in: the game right after it, at ``version``."""
+
+    game_id: str
+    game: Game
+    version: int
+    seat: int
+    action: dict[str, Any]
+    notation: str
+    events: list[Event]
+    here: bool = False
+    """Committed by this process (not caught up from another's)."""
+
+
+AppliedListener = Callable[[Applied], None]
+
+
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
@@ -135,6 +157,16 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         """One lock per game with anything in progress; gone when nothing holds it."""
+        self._watchers: list[AppliedListener] = []
+
+    def watch(self, listener: AppliedListener) -> None:
+        """Call ``listener`` with every committed action a replay takes in, in order (with
+        the game's lock held: it must not wait)."""
+        self._watchers.append(listener)
+
+    def _tell(self, applied: Applied) -> None:
+        for listener in self._watchers:
+            listener(applied)
 
     # ------------------------------------------------------------------ create / join
     async def create_game(self, *, wonder_selection: str, creator_starts: bool,
@@ -272,6 +304,12 @@ class GameService:
         async with self._sessions() as session:
             return (await self._row(session, game_id)).status
 
+    async def sync(self, game_id: str) -> int:
+        """Catch the replay up with the committed log (another process rang): the watchers
+        hear of each action taken in. The version now."""
+        async with self._lock(game_id), self._sessions() as session:
+            return (await self._synced(session, game_id)).version
+
     async def current(self, game_id: str) -> tuple[Game, int]:
         """The game replayed up to the last committed action, and that version."""
         async with self._lock(game_id):
@@ -302,75 +340,72 @@ class GameService:
             requested = parse(action) if isinstance(action, str) else from_json(action)
         except MalformedActionError as error:
             raise ServiceError("malformed", str(error)) from None
-        async with self._lock(game_id):
-            async with self._sessions() as session:
-                row = await self._row(session, game_id)
+        async with self._lock(game_id), self._sessions() as session:
+            row = await self._row(session, game_id)
+            earlier = await self._earlier_copy(session, game_id, client_id)
+            if earlier is not None:
+                if _is_resend(earlier, seat, requested):
+                    return Accepted(earlier.seq, duplicate=True)
+                raise ServiceError("client_id_reused",
+                                   "this client id was used for another action", 409)
+            if row.status == "waiting":
+                raise ServiceError("not_started", "the game waits for a second player", 409)
+            if row.status in ("aborted", "imported"):
+                raise ServiceError(row.status, _CLOSED[row.status], 409)
+            entry = await self._synced(session, game_id, row)
+            if entry.players is None:
+                entry.players = [s.player_id
+                                 for s in await repository.get_seats(session, game_id)]
+            if entry.game.is_over:
+                raise ServiceError("game_over", "the game is over", 409)
+            if version != entry.version:
+                raise ServiceError(
+                    "stale_version",
+                    f"the game is at version {entry.version}, not {version}", 409,
+                    params={"version": entry.version, "sent": version})
+            if entry.game.to_act != seat:
+                raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
+                                   409, params={"to_act": entry.game.to_act, "seat": seat})
+            try:
+                events = entry.game.apply(requested, seat=seat)
+            except IllegalActionError as error:
+                raise ServiceError("illegal", str(error), 409, detail=error.code,
+                                   params=error.params) from None
+            applied = entry.game.log[-1]
+            new_version = entry.version + 1
+            outcome = entry.game.outcome()
+            try:
+                repository.add_action(session, game_id, seq=new_version, seat=seat,
+                                      action=applied.to_json(), notation=str(applied),
+                                      client_id=client_id)
+                recorded = await repository.record_progress(
+                    session, game_id, version=new_version,
+                    status="finished" if outcome else "active",
+                    to_act=None if outcome else entry.game.to_act,
+                    winner=outcome.winner if outcome else None,
+                    victory=outcome.victory.value if outcome else None)
+                if not recorded:  # aborted meanwhile, maybe by another server
+                    raise ServiceError("aborted", _CLOSED["aborted"], 409)
+                await self._pubsub.ring_in(session, game_id, {"moved": new_version})
+                await session.commit()
+            except IntegrityError:
+                # Another server appended this seq first: our replay is now wrong. It
+                # may have been this very action, resent there by the same client.
+                self._cache.pop(game_id, None)
+                await session.rollback()
                 earlier = await self._earlier_copy(session, game_id, client_id)
-                if earlier is not None:
-                    if _is_resend(earlier, seat, requested):
-                        return Accepted(earlier.seq, duplicate=True)
-                    raise ServiceError("client_id_reused",
-                                       "this client id was used for another action", 409)
-                if row.status == "waiting":
-                    raise ServiceError("not_started", "the game waits for a second player", 409)
-                if row.status in ("aborted", "imported"):
-                    raise ServiceError(row.status, _CLOSED[row.status], 409)
-                entry = await self._synced(session, game_id, row)
-                if entry.players is None:
-                    entry.players = [s.player_id
-                                     for s in await repository.get_seats(session, game_id)]
-                if entry.game.is_over:
-                    raise ServiceError("game_over", "the game is over", 409)
-                if version != entry.version:
-                    raise ServiceError(
-                        "stale_version",
-                        f"the game is at version {entry.version}, not {version}", 409,
-                        params={"version": entry.version, "sent": version})
-                if entry.game.to_act != seat:
-                    raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
-                                       409, params={"to_act": entry.game.to_act, "seat": seat})
-                try:
-                    events = entry.game.apply(requested, seat=seat)
-                except IllegalActionError as error:
-                    raise ServiceError("illegal", str(error), 409, detail=error.code,
-                                       params=error.params) from None
-                applied = entry.game.log[-1]
-                new_version = entry.version + 1
-                outcome = entry.game.outcome()
-                try:
-                    repository.add_action(session, game_id, seq=new_version, seat=seat,
-                                          action=applied.to_json(), notation=str(applied),
-                                          client_id=client_id)
-                    recorded = await repository.record_progress(
-                        session, game_id, version=new_version,
-                        status="finished" if outcome else "active",
-                        to_act=None if outcome else entry.game.to_act,
-                        winner=outcome.winner if outcome else None,
-                        victory=outcome.victory.value if outcome else None)
-                    if not recorded:  # aborted meanwhile, maybe by another server
-                        raise ServiceError("aborted", _CLOSED["aborted"], 409)
-                    await session.commit()
-                except IntegrityError:
-                    # Another server appended this seq first: our replay is now wrong. It
-                    # may have been this very action, resent there by the same client.
-                    self._cache.pop(game_id, None)
-                    await session.rollback()
-                    earlier = await self._earlier_copy(session, game_id, client_id)
-                    if earlier is not None and _is_resend(earlier, seat, requested):
-                        return Accepted(earlier.seq, duplicate=True)
-                    raise ServiceError("stale_version", "another action was applied first",
-                                       409, params={"sent": version}) from None
-                except BaseException:
-                    self._cache.pop(game_id, None)
-                    raise
-                entry.version = new_version
-            # Committed: now, and only now, everyone may hear of it. Each audience's update
-            # is rendered here, from the replay at exactly this version, so any server can
-            # forward it as it is.
-            updates = render_updates(entry.game, new_version, seat=seat,
-                                     action=applied.to_json(), notation=str(applied),
-                                     events=events)
-            await self._pubsub.publish(game_id, {"version": new_version, "updates": updates})
+                if earlier is not None and _is_resend(earlier, seat, requested):
+                    return Accepted(earlier.seq, duplicate=True)
+                raise ServiceError("stale_version", "another action was applied first",
+                                   409, params={"sent": version}) from None
+            except BaseException:
+                self._cache.pop(game_id, None)
+                raise
+            entry.version = new_version
+            # Committed: now, and only now, this process's sockets may hear of it (the
+            # others' when their process catches up).
+            self._tell(Applied(game_id, entry.game, new_version, seat, applied.to_json(),
+                               str(applied), events, here=True))
         # A move changes its players' own lists; an ending also the public ones.
         await self._lobby_changed(public=outcome is not None and row.listed,
                                   players=entry.players)
@@ -514,6 +549,8 @@ class GameService:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(game_id)
         for action in await repository.actions_after(session, game_id, entry.version):
-            entry.game.apply(action.action)
+            events = entry.game.apply(action.action)
             entry.version = action.seq
+            self._tell(Applied(game_id, entry.game, action.seq, action.seat, action.action,
+                               action.notation, events))
         return entry

@@ -9,12 +9,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event
 
 from app.db import repository
-from app.db.models import Game as GameRow
-from app.db.models import GameAction
-from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
 from app.services.games import Accepted, GameService, ServiceError
 from tests.factories import Database, game_row, log_rows, servers, started_game
@@ -248,33 +245,27 @@ async def test_a_client_id_is_used_once_per_game(database: Database) -> None:
 # ---------------------------------------------------------------------- commit, then publish
 
 async def test_an_action_is_published_only_once_it_is_committed(database: Database) -> None:
+    """A server's sockets hear of an action (its watchers are told) only after the
+    transaction that stores it has committed: the order of the engine's commits and the
+    watchers' calls says so, for each action, on the server that made it."""
     async with servers(database, 2) as (one, two):
-        observer = make_engine(database.url, database.schema)
-        sessions = make_sessionmaker(observer)
-        checks: list[tuple[int, bool, int | None]] = []
-
-        async def look_in_the_database(game_id: str, message: dict[str, Any]) -> None:
-            async with sessions() as session:
-                stored = await session.scalar(
-                    select(func.count()).select_from(GameAction).where(
-                        GameAction.game_id == game_id, GameAction.seq == message["version"]))
-                row_version = await session.scalar(
-                    select(GameRow.version).where(GameRow.id == game_id))
-            checks.append((message["version"], stored == 1, row_version))
-
-        one.pubsub.subscribe(look_in_the_database)
-        two.pubsub.subscribe(look_in_the_database)
-        try:
-            game_id, _ = await started_game(one.service)
-            for version in range(8):
-                server = (one, two)[version % 2]
-                game, _ = await server.service.current(game_id)
-                assert game.to_act is not None
-                await server.service.submit(game_id, game.to_act,
-                                            game.legal_actions()[0].to_json(), version, None)
-        finally:
-            await observer.dispose()
-        assert checks == [(v, True, v) for v in range(1, 9)]
+        order: list[tuple[str, str, int | None]] = []
+        for server, name in ((one, "one"), (two, "two")):
+            event.listen(server.engine.sync_engine, "commit",
+                         lambda _connection, name=name: order.append(("commit", name, None)))
+            server.service.watch(lambda applied, name=name: order.append(
+                ("told", name, applied.version)) if applied.here else None)
+        game_id, _ = await started_game(one.service)
+        for version in range(8):
+            server = (one, two)[version % 2]
+            game, _ = await server.service.current(game_id)
+            assert game.to_act is not None
+            del order[:]
+            await server.service.submit(game_id, game.to_act,
+                                        game.legal_actions()[0].to_json(), version, None)
+            name = ("one", "two")[version % 2]
+            told = order.index(("told", name, version + 1))
+            assert ("commit", name, None) in order[:told], order
         published = [m for _, m in one.published + two.published]
         assert sorted(m["version"] for m in published) == list(range(1, 9))
         assert all(set(m["updates"]) == {"0", "1", "spectator"} for m in published)
