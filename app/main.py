@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
-from app.api import admin, catalog, lobby, pages, players, routes, ws
+from app.api import admin, catalog, health, lobby, pages, players, routes, ws
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
 from app.codes import error_params
 from app.config import Settings, get_settings
@@ -55,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             PostgresPubSub(engine, settings.database_schema)
             if engine.dialect.name == "postgresql" else InProcessPubSub())
         app.state.settings = settings
+        app.state.engine = engine
         app.state.pubsub = pubsub
         app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
         hub = Hub(sync=app.state.service.sync)
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(admin.router)
+    app.include_router(health.router)
     app.mount("/static", StaticAssets(pages.STATIC,
                                       minifier=pages.MINIFIER if settings.minify_assets else None),
               name="static")

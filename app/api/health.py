@@ -1,0 +1,58 @@
+"""Probes for whoever runs the server (a container runtime, a load balancer):
+
+- ``GET /healthz``: the process answers (liveness): 200 while it runs.
+- ``GET /readyz``: it can serve games (readiness): the database answers and its schema is
+  at the migrations' head; 503 with what is wrong otherwise, so that a proxy sends no
+  player to a replica that would fail them. A draining process (shutting down) says so.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+router = APIRouter(tags=["operations"])
+log = logging.getLogger(__name__)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@cache
+def migration_heads() -> frozenset[str]:
+    """The revisions the migrations end at (read once: they change only with a deploy)."""
+    config = Config()
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    return frozenset(ScriptDirectory.from_config(config).get_heads())
+
+
+@router.get("/healthz")
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@router.get("/readyz")
+async def readyz(request: Request) -> JSONResponse:
+    engine: AsyncEngine = request.app.state.engine
+    if getattr(request.app.state, "draining", False):
+        return JSONResponse({"status": "draining"}, status_code=503)
+    try:
+        async with engine.connect() as connection:
+            revisions = set((await connection.execute(
+                text("SELECT version_num FROM alembic_version"))).scalars())
+    except Exception as error:  # any failure to read is "not ready", said plainly
+        log.warning("not ready: the database did not answer (%s)", error)
+        return JSONResponse({"status": "unavailable", "database": "unreachable"},
+                            status_code=503)
+    heads = migration_heads()
+    if revisions != heads:
+        return JSONResponse({"status": "unavailable", "database": "not migrated",
+                             "revision": sorted(revisions), "head": sorted(heads)},
+                            status_code=503)
+    return JSONResponse({"status": "ok", "revision": sorted(heads)})

@@ -1,0 +1,220 @@
+"""Two real server processes on one PostgreSQL database, as two replicas behind a proxy:
+sockets on either hear every move, presence and the lobby are the same on both, quick
+match pairs players waiting on different processes, and killing one process loses
+nothing: its clients reconnect to the other and catch up.
+
+Each process is ``uvicorn --factory app.main:create_app`` (as ``make run`` starts it) on
+the test's own schema; clients are plain WebSocket and HTTP clients, as a browser's."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.browser.server import free_port
+from tests.factories import Database
+
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 20.0
+"""Seconds any one expected message may take (a bound, never a pace: nothing waits it out)."""
+
+
+@pytest.fixture
+def postgres(request: pytest.FixtureRequest) -> Iterator[Database]:
+    schemas = request.getfixturevalue("postgres_template")
+    database = schemas.create()
+    try:
+        yield database
+    finally:
+        schemas.drop(database)
+
+
+@dataclass
+class Process:
+    """One server process and its base URL."""
+
+    popen: subprocess.Popen[bytes]
+    url: str
+    log: Path
+
+    @property
+    def ws(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def kill(self) -> None:
+        """As ``kill -9``: no shutdown, no goodbye to its sockets."""
+        self.popen.send_signal(signal.SIGKILL)
+        self.popen.wait(timeout=10)
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return int(response.status) == 200
+    except OSError:
+        return False
+
+
+@contextmanager
+def process(database: Database, tmp_path: Path, name: str, secret: str) -> Iterator[Process]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DUEL_")}
+    assert database.schema
+    env.update(DUEL_DATABASE_URL=database.url, DUEL_DATABASE_SCHEMA=database.schema,
+               DUEL_SECRET_KEY=secret, DUEL_PUBLIC_URL=url, DUEL_LOBBY_DEBOUNCE="0.05")
+    log = tmp_path / f"{name}.log"
+    with log.open("wb") as out:
+        popen = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+             "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not _answers(url + "/healthz"):
+            if popen.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{name} did not start:\n{log.read_text(errors='replace')}")
+            time.sleep(0.1)
+        yield Process(popen, url, log)
+    finally:
+        if popen.poll() is None:
+            popen.terminate()
+            try:
+                popen.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                popen.kill()
+                popen.wait()
+
+
+@pytest.fixture
+def two(postgres: Database, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
+    secret = secrets.token_urlsafe(32)  # one key: a session cookie opens both
+    with ExitStack() as stack:
+        yield (stack.enter_context(process(postgres, tmp_path, "a", secret)),
+               stack.enter_context(process(postgres, tmp_path, "b", secret)))
+
+
+class Http:
+    """A browser's HTTP side: its own cookies (its session, its player)."""
+
+    def __init__(self) -> None:
+        self.cookies = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+
+    def post(self, url: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                         headers={"content-type": "application/json"})
+        with self.opener.open(request, timeout=WAIT) as response:
+            answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.cookies)
+
+
+@dataclass
+class Socket:
+    """A WebSocket client that answers pings and keeps every message it read."""
+
+    connection: ClientConnection
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    @contextmanager
+    def open(cls, url: str, http: Http | None = None) -> Iterator[Socket]:
+        headers = {"Cookie": http.cookie_header()} if http else None
+        with connect(url, additional_headers=headers, open_timeout=WAIT) as connection:
+            yield cls(connection)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.connection.send(json.dumps(message))
+
+    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
+        deadline = time.monotonic() + WAIT
+        while True:
+            message = json.loads(self.connection.recv(timeout=deadline - time.monotonic()))
+            self.received.append(message)
+            if message["type"] == "ping":
+                self.send({"type": "pong"})
+            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+                return message
+
+    def versions(self) -> list[int]:
+        return [m["version"] for m in self.received if m["type"] == "update"]
+
+
+def _started_game(a: Process, b: Process) -> tuple[str, list[str]]:
+    """A game created on ``a`` and joined on ``b``: its id and the two seats' tokens."""
+    http = Http()
+    created = http.post(a.url + "/api/games", {"name": "Ann"})
+    joined = http.post(f"{b.url}/api/games/{created['game_id']}/join",
+                       {"invite_code": created["invite_code"], "name": "Bo"})
+    return created["game_id"], [created["token"], joined["token"]]
+
+
+def test_sockets_on_two_processes_hear_every_move_in_order(two: tuple[Process, Process]
+                                                             ) -> None:
+    """Seat 0 and a spectator on process a, seat 1 and a spectator on b: a whole game
+    played by both seats, each on its own process. Every socket gets every update, in
+    order, each with its own audience's view; the two spectators see the same game."""
+    a, b = two
+    game_id, tokens = _started_game(a, b)
+    with ExitStack() as stack:
+        seats = [stack.enter_context(Socket.open(f"{p.ws}/ws/games/{game_id}")) for p in (a, b)]
+        watchers = [stack.enter_context(Socket.open(f"{p.ws}/ws/games/{game_id}"))
+                    for p in (a, b)]
+        for seat, socket in enumerate(seats):
+            socket.send({"type": "join", "seat": seat, "token": tokens[seat]})
+            assert socket.until("welcome")["version"] == 0
+        for socket in watchers:
+            socket.send({"type": "join"})
+            assert socket.until("welcome")["seat"] is None
+        last = play(seats, watchers, random.Random(11), moves=10_000)
+        assert last > 40
+        for socket in [*seats, *watchers]:
+            assert socket.versions() == list(range(1, last + 1))
+
+
+def _latest_view(socket: Socket) -> dict[str, Any]:
+    return next(m["view"] for m in reversed(socket.received)
+                if m["type"] in ("welcome", "update", "state"))
+
+
+def play(seats: list[Socket], watchers: list[Socket], rng: random.Random, *,
+         moves: int) -> int:
+    """Up to ``moves`` random legal moves, each sent by the seat to act on its own socket,
+    each checked as every socket hears of it; the version reached."""
+    view = _latest_view(seats[0])
+    version = next(m["version"] for m in reversed(seats[0].received)
+                   if m["type"] in ("welcome", "update", "state"))
+    for _ in range(moves):
+        if view["to_act"] is None:
+            break
+        actor = seats[view["to_act"]]
+        choice = rng.choice(_latest_view(actor)["legal_actions"])
+        actor.send({"type": "action", "action": choice["notation"], "version": version,
+                    "client_id": f"m{version}"})
+        version += 1
+        updates = [socket.until("update", version=version) for socket in [*seats, *watchers]]
+        assert {u["notation"] for u in updates} == {choice["notation"]}
+        assert len({json.dumps(u["view"], sort_keys=True) for u in updates[2:]}) <= 1, \
+            "the spectators see one game"
+        assert updates[0]["view"]["to_act"] == updates[1]["view"]["to_act"]
+        view = updates[0]["view"]
+    return version
