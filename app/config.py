@@ -54,6 +54,11 @@ class Settings(BaseSettings):
     """Games kept replayed in memory; the database stays the truth."""
     lobby_debounce: float = 0.1
     """Lobby changes within this many seconds reach lobby sockets as one update."""
+    server_heartbeat: float = 5.0
+    """Seconds between a server process's "still alive" in the database."""
+    server_timeout: float = 20.0
+    """A server process silent this long is taken for dead: its presence and its players'
+    places in the quick-match queue are cleared."""
     minify_assets: bool = True
     """Send the pages' scripts and style sheets minified (esbuild, from npm); ``false``
     sends them as written, for reading them in the browser."""

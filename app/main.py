@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -18,15 +20,16 @@ from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
 from app.codes import error_params
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
-from app.realtime.clock import SystemClock
+from app.realtime.clock import Clock, SystemClock
 from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
-from app.realtime.pubsub import InProcessPubSub, PostgresPubSub
+from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.services.admin import AdminService
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
+from app.services.servers import ServerRegistry
 
 SESSION_COOKIE = "duel_session"
 log = logging.getLogger(__name__)
@@ -41,6 +44,28 @@ def _error(status: int, code: str, message: str, detail: str | None = None,
     if detail is not None:
         body["detail"] = detail
     return JSONResponse({"error": body}, status_code=status)
+
+
+async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock,
+                           interval: float) -> None:
+    """Say this server is alive now and then; when others fell silent for good, their
+    games hear who is left."""
+    while True:
+        await clock.sleep(interval)
+        try:
+            for game_id in await registry.beat():
+                await pubsub.publish(game_id, {"presence": True})
+        except Exception:  # the database may be down a moment: try again next beat
+            log.exception("could not say this server is alive")
+
+
+async def _unregister(registry: ServerRegistry, pubsub: PubSub) -> None:
+    """This server stops: the games where it had sockets hear who is left."""
+    try:
+        for game_id in await registry.unregister():
+            await pubsub.publish(game_id, {"presence": True})
+    except Exception:
+        log.exception("could not unregister this server (the others will time it out)")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -58,7 +83,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = engine
         app.state.pubsub = pubsub
         app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
-        hub = Hub(sync=app.state.service.sync)
+        registry = ServerRegistry(sessions, timeout=settings.server_timeout)
+        app.state.registry = registry
+        hub = Hub(sync=app.state.service.sync, registry=registry, publish=pubsub.publish)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)
@@ -71,11 +98,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pubsub.subscribe(app.state.lobby_hub.on_published)
         pubsub.on_resync(hub.resync)
         pubsub.on_resync(app.state.lobby_hub.resync)
+        await registry.register()
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.start()
+        heartbeat = asyncio.create_task(_keep_registered(registry, pubsub, app.state.clock,
+                                                         settings.server_heartbeat))
         yield
+        heartbeat.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await heartbeat
+        await _unregister(registry, pubsub)
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.close()
+        await hub.close()
         await app.state.lobby_hub.close()
         await engine.dispose()
 

@@ -172,7 +172,7 @@ class GameSocket:
         connection.welcome(state)  # first: whatever came meanwhile was held back
         connection.release_updates(state["version"])
         self.hub.welcomed_at(self.game_id, state["version"])
-        self.hub.announce_presence(self.game_id)
+        self.hub.presence_changed(self.game_id)
 
     async def _heartbeat(self) -> None:
         await keep_alive(self.connection, interval=self.settings.heartbeat_interval,

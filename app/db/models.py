@@ -150,3 +150,43 @@ class AdminAction(Base):
     client: Mapped[str | None] = mapped_column(String(64), default=None)
     """Where the admin's request came from."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class Server(Base):
+    """A running server process. It says it is alive every few seconds (``seen_at``); one
+    silent for too long is taken for dead, and what it held (presence, queue places) goes
+    with its row."""
+
+    __tablename__ = "server"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+
+class Presence(Base):
+    """Who one server has on one game: sockets per seat, and spectators. A game's presence
+    is the sum over the living servers."""
+
+    __tablename__ = "presence"
+
+    server_id: Mapped[str] = mapped_column(ForeignKey("server.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True, index=True)
+    seat0: Mapped[int] = mapped_column(default=0)
+    seat1: Mapped[int] = mapped_column(default=0)
+    spectators: Mapped[int] = mapped_column(default=0)
+
+
+class QueueEntry(Base):
+    """A player waiting for a quick-match opponent, on the server holding their lobby
+    socket. The one who waited longest is paired first."""
+
+    __tablename__ = "queue_entry"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    server_id: Mapped[str] = mapped_column(ForeignKey("server.id", ondelete="CASCADE"),
+                                           index=True)
+    entered_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -26,6 +26,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from app.services.games import Applied
+from app.services.servers import Counts, ServerRegistry
 
 from .clock import Clock
 from .protocol import ProtocolError, decode, error_message, render_updates
@@ -166,22 +167,77 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
     return parse(decode(text))
 
 
-class Hub:
-    """The game sockets of this process, by game. ``sync`` catches a game's replay up with
-    the committed log (``GameService.sync``), which hands each new action to
-    :meth:`on_applied`."""
+class Rounds:
+    """Runs a job per key, one round at a time: asked again while a round runs, it runs
+    one more round after it (so the last ask is always served, and never twice at once)."""
 
-    def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None) -> None:
+    def __init__(self, job: Callable[[str], Awaitable[None]], what: str) -> None:
+        self._job = job
+        self._what = what
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+
+    def ask(self, key: str) -> None:
+        running = self._running.get(key)
+        if running is not None and not running.done():
+            self._again.add(key)
+            return
+        self._running[key] = asyncio.create_task(self._rounds(key))
+
+    async def _rounds(self, key: str) -> None:
+        try:
+            while True:
+                self._again.discard(key)
+                try:
+                    await self._job(key)
+                except Exception:
+                    log.exception("could not %s for %s", self._what, key)
+                if key not in self._again:
+                    return
+        finally:
+            self._running.pop(key, None)
+
+    async def close(self) -> None:
+        tasks = list(self._running.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+class Hub:
+    """The game sockets of this process, by game.
+
+    ``sync`` catches a game's replay up with the committed log (``GameService.sync``),
+    which hands each new action to :meth:`on_applied`.
+
+    Presence is everyone's, over every process. When this process's sockets on a game
+    change, its sockets hear at once (its own sockets, and what it last read of the
+    others'); then, with a ``registry`` (the servers sharing the database), it writes its
+    counts and rings (``publish``) the game's topic, and every process with sockets on the
+    game reads the others' counts again and tells its sockets if the sum changed."""
+
+    def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None, *,
+                 registry: ServerRegistry | None = None,
+                 publish: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
+                 ) -> None:
         self._games: defaultdict[str, set[Connection]] = defaultdict(set)
         self._sync = sync
+        self._registry = registry
+        self._publish = publish
         self._delivered: dict[str, int] = {}
         """The last version given to the sockets of each game that has some."""
-        self._syncing: dict[str, asyncio.Task[None]] = {}
-        self._sync_again: set[str] = set()
+        self._catching_up = Rounds(self._catch_up, "catch the game up")
+        self._presence = Rounds(self._write_presence, "write the presence")
+        self._elsewhere: dict[str, Counts] = {}
+        """What the other servers have on each game with a socket here, as last read."""
+        self._told: dict[str, Counts] = {}
+        """The presence last told to the sockets of each game."""
 
     def attach(self, game_id: str, connection: Connection) -> None:
         """Start delivering the game's updates to ``connection``; call
-        :meth:`announce_presence` once it has been welcomed."""
+        :meth:`presence_changed` once it has been welcomed."""
         self._games[game_id].add(connection)
 
     def detach(self, game_id: str, connection: Connection) -> None:
@@ -189,23 +245,23 @@ class Hub:
         if connections is None or connection not in connections:
             return
         connections.discard(connection)
-        if connections:
-            self.announce_presence(game_id)
-        else:
+        if not connections:
             del self._games[game_id]
-            self._delivered.pop(game_id, None)
+            for known in (self._delivered, self._elsewhere, self._told):
+                known.pop(game_id, None)
+        self.presence_changed(game_id)
 
     def games(self) -> list[str]:
         """The games with a socket here."""
         return list(self._games)
 
-    def presence(self, game_id: str) -> dict[str, Any]:
-        connections = self._games.get(game_id, set())
-        return {
-            "type": "presence",
-            "seats": [any(c.seat == seat for c in connections) for seat in (0, 1)],
-            "spectators": sum(1 for c in connections if c.seat is None),
-        }
+    def local_counts(self, game_id: str) -> Counts:
+        """This process's sockets on the game that have been welcomed (one being welcomed
+        counts once its welcome is out: its presence_changed follows)."""
+        connections = [c for c in self._games.get(game_id, ()) if c.welcomed]
+        return Counts(seat0=sum(1 for c in connections if c.seat == 0),
+                      seat1=sum(1 for c in connections if c.seat == 1),
+                      spectators=sum(1 for c in connections if c.seat is None))
 
     def on_applied(self, applied: Applied) -> None:
         """A committed action this process's replay took in: each socket of the game gets
@@ -227,8 +283,8 @@ class Hub:
             self._delivered[game_id] = max(self._delivered.get(game_id, 0), version)
 
     async def on_published(self, game_id: str, message: dict[str, Any]) -> None:
-        """A game's doorbell (a new version committed, here or elsewhere) or a notice (a
-        rematch, an abort: the same for everyone)."""
+        """A game's doorbell (a new version committed, here or elsewhere), a notice (a
+        rematch, an abort: the same for everyone) or a change of presence."""
         if game_id not in self._games:
             return
         notice = message.get("notice")
@@ -237,42 +293,49 @@ class Hub:
                 connection.deliver(notice)  # after a welcome being prepared, as updates
         moved = message.get("moved")
         if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
-            self.catch_up(game_id)
-
-    def catch_up(self, game_id: str) -> None:
-        """Bring the game's replay up to the log, once at a time per game (a doorbell
-        ringing meanwhile makes one more round)."""
-        if self._sync is None:
-            return
-        running = self._syncing.get(game_id)
-        if running is not None and not running.done():
-            self._sync_again.add(game_id)
-            return
-        self._syncing[game_id] = asyncio.create_task(self._catch_up(game_id))
+            self._catching_up.ask(game_id)
+        if message.get("presence") and self._registry is not None:
+            elsewhere = await self._registry.elsewhere(game_id)
+            if game_id in self._games:
+                self._elsewhere[game_id] = elsewhere
+                counts = self.local_counts(game_id) + elsewhere
+                # Only a change to what the sockets were told (none told yet: the first
+                # welcome here tells them, with what was just read).
+                if game_id in self._told and counts != self._told[game_id]:
+                    self._deliver_presence(game_id, counts)
 
     async def _catch_up(self, game_id: str) -> None:
-        assert self._sync is not None
-        try:
-            while True:
-                self._sync_again.discard(game_id)
-                try:
-                    await self._sync(game_id)
-                except Exception:
-                    log.exception("could not catch game %s up", game_id)
-                if game_id not in self._sync_again:
-                    return
-        finally:
-            self._syncing.pop(game_id, None)
+        if self._sync is not None:
+            await self._sync(game_id)
 
     async def resync(self) -> None:
         """Messages may have been missed (the listener reconnected): every game with a
-        socket here catches up with its log."""
+        socket here catches up with its log, and hears who is there."""
         for game_id in self.games():
-            self.catch_up(game_id)
+            self._catching_up.ask(game_id)
+            self._presence.ask(game_id)
 
-    def announce_presence(self, game_id: str) -> None:
-        """Tell every socket of the game who is there; a socket being welcomed hears it
-        after its welcome (its own announcement follows that welcome anyway)."""
-        message = self.presence(game_id)
-        for connection in self._games.get(game_id, ()):
+    def presence_changed(self, game_id: str) -> None:
+        """This process's sockets on the game changed (one joined, one left): everyone on
+        the game hears who is there now. A socket being welcomed hears it after its
+        welcome."""
+        self._deliver_presence(game_id, self.local_counts(game_id)
+                               + self._elsewhere.get(game_id, Counts()))
+        if self._registry is not None and self._publish is not None:
+            self._presence.ask(game_id)
+
+    async def _write_presence(self, game_id: str) -> None:
+        assert self._registry is not None and self._publish is not None
+        await self._registry.set_presence(game_id, self.local_counts(game_id))
+        await self._publish(game_id, {"presence": True})
+
+    def _deliver_presence(self, game_id: str, counts: Counts) -> None:
+        if game_id in self._games:
+            self._told[game_id] = counts
+        message = counts.message()
+        for connection in list(self._games.get(game_id, ())):
             connection.deliver(message)
+
+    async def close(self) -> None:
+        await self._catching_up.close()
+        await self._presence.close()

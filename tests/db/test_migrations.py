@@ -24,7 +24,8 @@ from app.db.models import Base
 from app.db.session import make_engine
 from tests.factories import ROOT, Database, alembic_config
 
-TABLES = {"game", "seat", "game_action", "player", "admin_action"}
+TABLES = {"game", "seat", "game_action", "player", "admin_action", "server", "presence",
+          "queue_entry"}
 
 
 def _head() -> str:

@@ -1,0 +1,114 @@
+"""The server processes sharing one database, and who is at each game across them.
+
+Each process registers a row (``server``) and says it is alive every few seconds; a
+process silent for longer than the timeout is taken for dead and its row deleted, which
+takes with it what it held: its sockets' presence, its players' places in the
+quick-match queue. Presence is kept per server and per game (``presence``: sockets per
+seat, and spectators); a game's presence is the sum over the servers still alive.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db.models import Presence, Server
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Sockets on one game: per seat, and spectators."""
+
+    seat0: int = 0
+    seat1: int = 0
+    spectators: int = 0
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(self.seat0 + other.seat0, self.seat1 + other.seat1,
+                      self.spectators + other.spectators)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.seat0 or self.seat1 or self.spectators)
+
+    def message(self) -> dict[str, object]:
+        """The ``presence`` message every socket of the game receives."""
+        return {"type": "presence", "seats": [self.seat0 > 0, self.seat1 > 0],
+                "spectators": self.spectators}
+
+
+class ServerRegistry:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], *, timeout: float,
+                 server_id: str | None = None) -> None:
+        self._sessions = sessions
+        self.timeout = timeout
+        self.server_id = server_id or secrets.token_hex(8)
+
+    async def register(self) -> None:
+        async with self._sessions() as session:
+            session.add(Server(id=self.server_id))
+            await session.commit()
+
+    async def beat(self) -> list[str]:
+        """Say this server is alive, and take the silent ones for dead: the games whose
+        presence changed with them."""
+        now = datetime.now(UTC)
+        async with self._sessions() as session:
+            seen = await session.execute(update(Server).where(Server.id == self.server_id)
+                                         .values(seen_at=now))
+            if not seen.rowcount:  # type: ignore[attr-defined]
+                # Taken for dead after a long pause (its presence is gone): back again.
+                session.add(Server(id=self.server_id, started_at=now, seen_at=now))
+            dead = list((await session.scalars(select(Server.id).where(
+                Server.seen_at < now - timedelta(seconds=self.timeout),
+                Server.id != self.server_id))).all())
+            games: list[str] = []
+            if dead:
+                games = list((await session.scalars(select(Presence.game_id).where(
+                    Presence.server_id.in_(dead)).distinct())).all())
+                await session.execute(delete(Presence).where(Presence.server_id.in_(dead)))
+                await session.execute(delete(Server).where(Server.id.in_(dead)))
+            await session.commit()
+        return games
+
+    async def unregister(self) -> list[str]:
+        """This server stops: its row goes, and the games where it had sockets."""
+        async with self._sessions() as session:
+            games = list((await session.scalars(select(Presence.game_id).where(
+                Presence.server_id == self.server_id))).all())
+            await session.execute(delete(Presence).where(Presence.server_id == self.server_id))
+            await session.execute(delete(Server).where(Server.id == self.server_id))
+            await session.commit()
+        return games
+
+    async def set_presence(self, game_id: str, counts: Counts) -> None:
+        """This server's sockets on ``game_id`` (only this server writes its rows)."""
+        async with self._sessions() as session:
+            if counts.empty:
+                await session.execute(delete(Presence).where(
+                    Presence.server_id == self.server_id, Presence.game_id == game_id))
+            else:
+                row = await session.get(Presence, (self.server_id, game_id))
+                if row is None:
+                    session.add(Presence(server_id=self.server_id, game_id=game_id,
+                                         seat0=counts.seat0, seat1=counts.seat1,
+                                         spectators=counts.spectators))
+                else:
+                    row.seat0, row.seat1 = counts.seat0, counts.seat1
+                    row.spectators = counts.spectators
+            await session.commit()
+
+    async def elsewhere(self, game_id: str) -> Counts:
+        """The sockets the other servers have on ``game_id``."""
+        async with self._sessions() as session:
+            seat0, seat1, spectators = (await session.execute(
+                select(func.coalesce(func.sum(Presence.seat0), 0),
+                       func.coalesce(func.sum(Presence.seat1), 0),
+                       func.coalesce(func.sum(Presence.spectators), 0))
+                .where(Presence.game_id == game_id,
+                       Presence.server_id != self.server_id))).one()
+        return Counts(int(seat0), int(seat1), int(spectators))
