@@ -92,10 +92,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.lobby = LobbyService(sessions)
         app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce,
                                        clock=app.state.clock)
-        app.state.quick_match = QuickMatch(app.state.service)
+        app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
         app.state.admin = AdminService(sessions, settings, app.state.service)
         pubsub.subscribe(hub.on_published)
         pubsub.subscribe(app.state.lobby_hub.on_published)
+        pubsub.subscribe(app.state.quick_match.on_published)
         pubsub.on_resync(hub.resync)
         pubsub.on_resync(app.state.lobby_hub.resync)
         await registry.register()
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.close()
         await hub.close()
+        await app.state.quick_match.close()
         await app.state.lobby_hub.close()
         await engine.dispose()
 

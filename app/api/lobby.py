@@ -113,5 +113,5 @@ class LobbySocket:
                 connection.player.player_id if connection.player else None)
             await self.queue.enter(connection)
         elif isinstance(message, Cancel):
-            self.queue.leave(connection)
+            await self.queue.leave_now(connection)
             connection.send({"type": "queue", "state": "idle"})

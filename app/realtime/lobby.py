@@ -10,18 +10,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import OrderedDict
+from datetime import datetime
 from typing import Any
 
 from fastapi import WebSocket
+from sqlalchemy import delete, select, text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.db.models import Player, QueueEntry
 from app.realtime.clock import Clock
 from app.realtime.hub import Connection
-from app.realtime.pubsub import LOBBY_CHANNEL
+from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from app.services.errors import ServiceError
 from app.services.games import GameService
 from app.services.lobby import LobbyService
 from app.services.players import PlayerInfo
+from app.services.servers import ServerRegistry
 
 log = logging.getLogger(__name__)
 
@@ -116,56 +120,155 @@ class LobbyHub:
                 **public, "mine": own}
 
 
+QUEUE_LOCK = 0x5157_4D41_5443_48  # "QWMATCH": the advisory lock of the queue's decisions
+
+
 class QuickMatch:
-    """Players waiting for an opponent, longest first. One lock orders every entry, so a
-    waiting player is paired once; a player waits at most once (a second tab takes over)."""
+    """Players waiting for an opponent, over every process (``queue_entry``), longest
+    first; this process keeps the lobby sockets of its own waiting players.
 
-    def __init__(self, games: GameService) -> None:
+    Each decision (wait, or pair with whoever waited longest) is taken by one transaction
+    at a time: a lock in this process, and on PostgreSQL an advisory lock held by the
+    deciding transaction, so two players pressing play on two processes at once are paired,
+    not both left waiting, and a waiting player is paired once. A player waits at most
+    once (a second tab, here or on another process, takes over). A partner waiting on
+    another process hears of the game through the lobby topic (``{"matched": ...}``)."""
+
+    def __init__(self, games: GameService, sessions: async_sessionmaker[AsyncSession],
+                 registry: ServerRegistry, pubsub: PubSub) -> None:
         self._games = games
-        self._waiting: OrderedDict[str, LobbyConnection] = OrderedDict()
+        self._sessions = sessions
+        self._registry = registry
+        self._pubsub = pubsub
+        self._local: dict[str, LobbyConnection] = {}
         self._lock = asyncio.Lock()
+        self._leaving: set[asyncio.Task[None]] = set()
 
-    def waiting(self) -> list[PlayerInfo]:
-        """The players waiting for an opponent, longest first."""
-        return [connection.player for connection in self._waiting.values()
-                if connection.player is not None]
+    async def waiting(self) -> list[str]:
+        """The names of the players waiting for an opponent, longest first."""
+        async with self._sessions() as session:
+            rows = await session.execute(
+                select(Player.name).join(QueueEntry, QueueEntry.player_id == Player.id)
+                .order_by(QueueEntry.entered_at, QueueEntry.player_id))
+            return [name for (name,) in rows]
 
     def is_waiting(self, connection: LobbyConnection) -> bool:
         player = connection.player
-        return player is not None and self._waiting.get(player.player_id) is connection
+        return player is not None and self._local.get(player.player_id) is connection
 
     async def enter(self, connection: LobbyConnection) -> None:
         """Queue the connection's player, or pair them with whoever waited longest."""
         player = connection.player
         if player is None:
             raise ServiceError("no_player", "pick a name before playing", 401)
+        me = player.player_id
         async with self._lock:
-            earlier = self._waiting.pop(player.player_id, None)
-            if earlier is not None and earlier is not connection:
-                earlier.send({"type": "queue", "state": "idle", "reason": "replaced"})
-            if not self._waiting:
-                self._waiting[player.player_id] = connection
+            async with self._sessions() as session:
+                if session.get_bind().dialect.name == "postgresql":
+                    await session.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                          {"key": QUEUE_LOCK})
+                earlier = await session.get(QueueEntry, me)
+                if earlier is not None:
+                    await session.delete(earlier)
+                partner = await session.scalar(
+                    select(QueueEntry).where(QueueEntry.player_id != me)
+                    .order_by(QueueEntry.entered_at, QueueEntry.player_id).limit(1))
+                if partner is None:
+                    session.add(QueueEntry(player_id=me, server_id=self._registry.server_id))
+                else:
+                    await session.delete(partner)
+                    taken = (partner.player_id, partner.server_id, partner.entered_at)
+                await session.commit()
+            if earlier is not None:
+                await self._replaced(me, earlier.server_id, connection)
+            if partner is None:
+                self._local[me] = connection
                 connection.send({"type": "queue", "state": "waiting"})
                 return
-            partner_id, partner = self._waiting.popitem(last=False)
             try:
-                game_id = await self._games.create_matched_game(partner_id, player.player_id)
+                game_id = await self._games.create_matched_game(taken[0], me)
             except Exception as error:
                 # The partner keeps their place; the one who just pressed play is told.
-                self._waiting[partner_id] = partner
-                self._waiting.move_to_end(partner_id, last=False)
+                await self._give_back(*taken)
                 if isinstance(error, ServiceError):
                     raise
                 log.exception("could not start a quick-match game")
                 raise ServiceError("unavailable", "the game could not be started; press "
                                    "play again", 503) from None
-        partner.send({"type": "matched", "game_id": game_id, "seat": 0})
+        await self._tell_matched(taken[0], taken[1], game_id, seat=0)
         connection.send({"type": "matched", "game_id": game_id, "seat": 1})
 
     def leave(self, connection: LobbyConnection) -> bool:
-        """Take the connection out of the queue; whether it was in it."""
+        """Take the connection out of the queue (its place is given up in the background);
+        whether it was in it."""
         if not self.is_waiting(connection):
             return False
         assert connection.player is not None
-        del self._waiting[connection.player.player_id]
+        del self._local[connection.player.player_id]
+        task = asyncio.create_task(self._forget(connection.player.player_id))
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
         return True
+
+    async def leave_now(self, connection: LobbyConnection) -> bool:
+        """As :meth:`leave`, the place given up before it returns."""
+        if not self.is_waiting(connection):
+            return False
+        assert connection.player is not None
+        del self._local[connection.player.player_id]
+        await self._forget(connection.player.player_id)
+        return True
+
+    async def on_published(self, topic: str, message: dict[str, Any]) -> None:
+        """A player waiting here was paired on another process, or took their place there."""
+        if topic != LOBBY_CHANNEL:
+            return
+        matched = message.get("matched")
+        if matched is not None and matched.get("server") == self._registry.server_id:
+            connection = self._local.pop(str(matched["player"]), None)
+            if connection is not None:
+                connection.send({"type": "matched", "game_id": matched["game_id"],
+                                 "seat": matched["seat"]})
+        replaced = message.get("replaced")
+        if replaced is not None and replaced.get("server") == self._registry.server_id:
+            connection = self._local.pop(str(replaced["player"]), None)
+            if connection is not None:
+                connection.send({"type": "queue", "state": "idle", "reason": "replaced"})
+
+    async def close(self) -> None:
+        for task in list(self._leaving):
+            with contextlib.suppress(Exception):
+                await task
+
+    async def _forget(self, player_id: str) -> None:
+        async with self._lock, self._sessions() as session:
+            await session.execute(delete(QueueEntry).where(
+                QueueEntry.player_id == player_id,
+                QueueEntry.server_id == self._registry.server_id))
+            await session.commit()
+
+    async def _give_back(self, player_id: str, server_id: str, entered_at: datetime) -> None:
+        async with self._sessions() as session:
+            session.add(QueueEntry(player_id=player_id, server_id=server_id,
+                                   entered_at=entered_at))
+            await session.commit()
+
+    async def _replaced(self, player_id: str, server_id: str,
+                        connection: LobbyConnection) -> None:
+        if server_id != self._registry.server_id:
+            await self._pubsub.publish(LOBBY_CHANNEL, {"replaced": {
+                "player": player_id, "server": server_id}})
+            return
+        earlier = self._local.pop(player_id, None)
+        if earlier is not None and earlier is not connection:
+            earlier.send({"type": "queue", "state": "idle", "reason": "replaced"})
+
+    async def _tell_matched(self, player_id: str, server_id: str, game_id: str, *,
+                            seat: int) -> None:
+        if server_id == self._registry.server_id:
+            connection = self._local.pop(player_id, None)
+            if connection is not None:
+                connection.send({"type": "matched", "game_id": game_id, "seat": seat})
+            return
+        await self._pubsub.publish(LOBBY_CHANNEL, {"matched": {
+            "player": player_id, "game_id": game_id, "seat": seat, "server": server_id}})

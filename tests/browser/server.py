@@ -117,7 +117,7 @@ def build(test_file: Path) -> FastAPI:
     @app.get(QUICK_MATCH_PATH, include_in_schema=False)
     async def quick_match(request: Request) -> dict[str, Any]:
         """The names of the players waiting, longest first."""
-        return {"waiting": [player.name for player in request.app.state.quick_match.waiting()]}
+        return {"waiting": await request.app.state.quick_match.waiting()}
 
     return app
 

@@ -117,8 +117,8 @@ class Http:
         self.cookies = CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
 
-    def post(self, url: str, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+    def post(self, url: str, body: dict[str, Any], method: str = "POST") -> dict[str, Any]:
+        request = urllib.request.Request(url, data=json.dumps(body).encode(), method=method,
                                          headers={"content-type": "application/json"})
         with self.opener.open(request, timeout=WAIT) as response:
             answer: dict[str, Any] = json.loads(response.read())
@@ -218,3 +218,69 @@ def play(seats: list[Socket], watchers: list[Socket], rng: random.Random, *,
         assert updates[0]["view"]["to_act"] == updates[1]["view"]["to_act"]
         view = updates[0]["view"]
     return version
+
+
+def test_presence_and_the_lobby_are_the_same_on_both_processes(two: tuple[Process, Process]
+                                                                ) -> None:
+    """Who is at a game counts every process's sockets; the lobby's lists are the
+    database's, whichever process a lobby socket is on."""
+    a, b = two
+    ann, bo = Http(), Http()
+    ann.post(a.url + "/api/me", {"name": "Ann"}, method="PUT")
+    bo.post(b.url + "/api/me", {"name": "Bo"}, method="PUT")
+    with ExitStack() as stack:
+        looking = stack.enter_context(Socket.open(f"{b.ws}/ws/lobby", bo))
+        assert looking.until("lobby")["open"] == []
+        created = ann.post(a.url + "/api/games", {"listed": True})
+        game_id = created["game_id"]
+        picture = looking.until("lobby")
+        assert [g["game_id"] for g in picture["open"]] == [game_id]
+
+        seat0 = stack.enter_context(Socket.open(f"{a.ws}/ws/games/{game_id}", ann))
+        seat0.send({"type": "join"})
+        assert seat0.until("welcome")["seat"] == 0
+        assert seat0.until("presence")["seats"] == [True, False]
+        bo.post(f"{b.url}/api/games/{game_id}/join", {})
+        picture = looking.until("lobby")
+        assert picture["open"] == [] and [g["game_id"] for g in picture["live"]] == [game_id]
+
+        seat1 = stack.enter_context(Socket.open(f"{b.ws}/ws/games/{game_id}", bo))
+        seat1.send({"type": "join"})
+        assert seat1.until("welcome")["seat"] == 1
+        assert seat1.until("presence", seats=[True, True])
+        assert seat0.until("presence", seats=[True, True])
+        watcher = stack.enter_context(Socket.open(f"{b.ws}/ws/games/{game_id}"))
+        watcher.send({"type": "join"})
+        assert watcher.until("presence", seats=[True, True], spectators=1)
+        assert seat0.until("presence", seats=[True, True], spectators=1)
+        seat1.connection.close()
+        assert seat0.until("presence", seats=[True, False], spectators=1)
+        assert watcher.until("presence", seats=[True, False], spectators=1)
+
+
+def test_quick_match_pairs_players_waiting_on_different_processes(
+        two: tuple[Process, Process]) -> None:
+    """Ann waits on process a; Bo presses play on b: both hear of the same game. Then
+    Cy on a and Di on b press play at the same moment: paired, never both left waiting."""
+    a, b = two
+    people = {name: Http() for name in ("Ann", "Bo", "Cy", "Di")}
+    where = {"Ann": a, "Bo": b, "Cy": a, "Di": b}
+    for name, http in people.items():
+        http.post(where[name].url + "/api/me", {"name": name}, method="PUT")
+    with ExitStack() as stack:
+        lobby = {name: stack.enter_context(Socket.open(f"{where[name].ws}/ws/lobby", http))
+                 for name, http in people.items()}
+        for socket in lobby.values():
+            socket.until("lobby")
+        lobby["Ann"].send({"type": "play"})
+        assert lobby["Ann"].until("queue")["state"] == "waiting"
+        lobby["Bo"].send({"type": "play"})
+        bo = lobby["Bo"].until("matched")
+        ann = lobby["Ann"].until("matched")
+        assert ann["game_id"] == bo["game_id"] and (ann["seat"], bo["seat"]) == (0, 1)
+
+        lobby["Cy"].send({"type": "play"})
+        lobby["Di"].send({"type": "play"})
+        heard = [lobby[name].until("matched") for name in ("Cy", "Di")]
+        assert heard[0]["game_id"] == heard[1]["game_id"] != ann["game_id"]
+        assert sorted(m["seat"] for m in heard) == [0, 1]

@@ -24,6 +24,7 @@ from app.realtime.lobby import QuickMatch
 from app.realtime.pubsub import InProcessPubSub
 from app.services.games import GameService
 from app.services.players import PlayerInfo, PlayerService
+from app.services.servers import ServerRegistry
 from tests.factories import (
     Database,
     LobbyClient,
@@ -290,11 +291,13 @@ async def matchmaking(database: Database, players: int) -> AsyncIterator[Matchma
     engine = make_engine(database.url, database.schema)
     try:
         sessions = make_sessionmaker(engine)
-        games = GameService(sessions, InProcessPubSub(), database.settings(),
-                            seeds=repeatable_seeds())
+        pubsub = InProcessPubSub()
+        games = GameService(sessions, pubsub, database.settings(), seeds=repeatable_seeds())
         names = PlayerService(sessions)
         named = [await names.name(None, f"P{n:02}") for n in range(players)]
-        yield Matchmaking(games, QuickMatch(games), named, names)
+        registry = ServerRegistry(sessions, timeout=60)
+        await registry.register()
+        yield Matchmaking(games, QuickMatch(games, sessions, registry, pubsub), named, names)
     finally:
         await engine.dispose()
 
