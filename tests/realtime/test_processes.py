@@ -284,3 +284,43 @@ def test_quick_match_pairs_players_waiting_on_different_processes(
         heard = [lobby[name].until("matched") for name in ("Cy", "Di")]
         assert heard[0]["game_id"] == heard[1]["game_id"] != ann["game_id"]
         assert sorted(m["seat"] for m in heard) == [0, 1]
+
+
+def test_killing_a_process_loses_nothing(two: tuple[Process, Process]) -> None:
+    """Seat 0 plays on process a, seat 1 on b. Process a is killed (SIGKILL) right after
+    seat 0 sent a move, before its answer: seat 0 reconnects to b, catches up from its
+    last version, sends the same move again (same client id) and gets it acknowledged
+    once; the game then goes on to its end with every version heard once by each seat."""
+    a, b = two
+    game_id, tokens = _started_game(a, b)
+    rng = random.Random(5)
+    with ExitStack() as stack:
+        seats = [stack.enter_context(Socket.open(f"{p.ws}/ws/games/{game_id}")) for p in (a, b)]
+        for seat, socket in enumerate(seats):
+            socket.send({"type": "join", "seat": seat, "token": tokens[seat]})
+            socket.until("welcome")
+        version = play(seats, [], rng, moves=12)
+        while _latest_view(seats[0])["to_act"] != 0:
+            version = play(seats, [], rng, moves=1)
+        choice = rng.choice(_latest_view(seats[0])["legal_actions"])
+        move = {"type": "action", "action": choice["notation"], "version": version,
+                "client_id": "before-the-kill"}
+        seats[0].send(move)
+        a.kill()
+        heard_before = seats[0].versions()
+
+        again = stack.enter_context(Socket.open(f"{b.ws}/ws/games/{game_id}"))
+        again.send({"type": "join", "seat": 0, "token": tokens[0], "last_version": version})
+        welcome = again.until("welcome")
+        assert welcome["version"] in (version, version + 1)
+        again.send(move)
+        ack = again.until("ack", client_id="before-the-kill")
+        assert ack["version"] == version + 1
+        assert ack["duplicate"] == (welcome["version"] == version + 1)
+        seats[1].until("update", version=version + 1)
+        seats = [again, seats[1]]
+        last = play(seats, [], rng, moves=10_000)
+        assert _latest_view(again)["to_act"] is None, "the game went on to its end"
+        caught_up = [m["version"] for m in welcome.get("missed", [])]
+        assert heard_before + caught_up + again.versions() == list(range(1, last + 1))
+        assert seats[1].versions() == list(range(1, last + 1))
