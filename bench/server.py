@@ -35,6 +35,7 @@ from app.realtime.pubsub import InProcessPubSub
 from app.services.games import GameService
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
+from app.services.servers import ServerRegistry
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -105,8 +106,7 @@ async def time_reads(lobby: LobbyService, player_id: str, rounds: int) -> tuple[
 
 
 async def time_quick_match(games: GameService, players: PlayerService,
-                           count: int) -> tuple[float, int]:
-    queue = QuickMatch(games)
+                           queue: QuickMatch, count: int) -> tuple[float, int]:
     sockets = [FakeSocket(await players.name(None, f"Quick {i}")) for i in range(count)]
     start = time.perf_counter()
     await asyncio.gather(*(queue.enter(s) for s in sockets))  # type: ignore[arg-type]
@@ -120,9 +120,13 @@ async def run(url: str, schema: str | None, args: argparse.Namespace) -> None:
     engine = make_engine(url, schema)
     sessions = make_sessionmaker(engine)
     settings = Settings(database_url=url, database_schema=schema, secret_key="bench")
-    games = GameService(sessions, InProcessPubSub(), settings)
+    pubsub = InProcessPubSub()
+    games = GameService(sessions, pubsub, settings)
     players = PlayerService(sessions)
     lobby = LobbyService(sessions)
+    registry = ServerRegistry(sessions, timeout=60)
+    await registry.register()
+    queue = QuickMatch(games, sessions, registry, pubsub)
     try:
         start = time.perf_counter()
         player_ids = await fill(games, players, args.games)
@@ -134,7 +138,7 @@ async def run(url: str, schema: str | None, args: argparse.Namespace) -> None:
               f"{sorted(moves)[int(len(moves) * 0.95)] * 1000:.2f} ms over {len(moves)} actions")
         public, own = await time_reads(lobby, player_ids[0], args.rounds)
         print(f"lobby lists: {public * 1000:.2f} ms; one player's games: {own * 1000:.2f} ms")
-        took, pairs = await time_quick_match(games, players, args.players)
+        took, pairs = await time_quick_match(games, players, queue, args.players)
         print(f"quick match: {args.players} players at once paired into {pairs} games in "
               f"{took:.2f} s ({pairs / took:.0f} games/s)")
     finally:
