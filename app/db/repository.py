@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, false, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .models import AdminAction, Game, GameAction, Seat
@@ -38,24 +39,61 @@ async def actions_after(session: AsyncSession, game_id: str, seq: int) -> Sequen
     return result.all()
 
 
-async def action_by_client_id(session: AsyncSession, game_id: str,
-                              client_id: str) -> GameAction | None:
-    return await session.scalar(
-        select(GameAction).where(GameAction.game_id == game_id, GameAction.client_id == client_id)
-    )
+@dataclass(frozen=True)
+class MoveContext:
+    """What a move needs to know of its game, read in one statement (one snapshot): the
+    game's head and the action already logged under the move's client id, if any."""
+
+    status: str
+    version: int
+    seed: int
+    options: dict[str, Any]
+    listed: bool
+    earlier_seq: int | None
+    earlier_seat: int | None
+    earlier_action: dict[str, Any] | None
 
 
-def add_action(session: AsyncSession, game_id: str, *, seq: int, seat: int,
-               action: dict[str, Any], notation: str, client_id: str | None) -> None:
-    session.add(GameAction(game_id=game_id, seq=seq, seat=seat, action=action,
-                           notation=notation, client_id=client_id))
+_GAME: Table = Game.__table__  # type: ignore[assignment]
+_ACTION: Table = GameAction.__table__  # type: ignore[assignment]
+"""The tables themselves, for Core statements on the move path (no ORM unit of work)."""
+
+
+async def move_context(session: AsyncSession, game_id: str,
+                       client_id: str | None) -> MoveContext | None:
+    """The game's head and the earlier copy of the move (by client id) together: a copy
+    committed by another server before this read is seen with the version it made; one
+    committed after it makes this move's insert fail, and is read again then."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    earlier = _ACTION.alias("earlier")
+    # No client id names no earlier copy (== None would match every id-less action).
+    same_client = earlier.c.client_id == client_id if client_id is not None else false()
+    found = (await session.execute(
+        select(_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
+               _GAME.c.listed, earlier.c.seq, earlier.c.seat, earlier.c.action)
+        .select_from(_GAME.outerjoin(earlier, (earlier.c.game_id == _GAME.c.id)
+                                     & same_client))
+        .where(_GAME.c.id == game_id))).one_or_none()
+    return None if found is None else MoveContext(*found)
+
+
+async def append_action(session: AsyncSession, game_id: str, *, seq: int, seat: int,
+                        action: dict[str, Any], notation: str, client_id: str | None) -> None:
+    """The log's next entry (a Core insert: no ORM unit of work for one row)."""
+    await session.execute(insert(_ACTION).values(
+        game_id=game_id, seq=seq, seat=seat, action=action, notation=notation,
+        client_id=client_id))
 
 
 async def record_progress(session: AsyncSession, game_id: str, *, version: int, status: str,
                           to_act: int | None, winner: int | None, victory: str | None) -> bool:
-    """Write the game's progress; False (nothing written) unless it is still active."""
+    """Write the game's progress to ``version``; False (nothing written) unless it is
+    still active and at the version before. The row stays locked to the commit: a second
+    server moving the same game waits here, then finds the version moved on."""
     result = await session.execute(
-        update(Game).where(Game.id == game_id, Game.status == "active").values(
+        update(_GAME).where(_GAME.c.id == game_id, _GAME.c.status == "active",
+                            _GAME.c.version == version - 1).values(
             version=version, status=status, to_act=to_act, winner=winner, victory=victory,
             updated_at=datetime.now(UTC),
         )

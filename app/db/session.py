@@ -15,8 +15,11 @@ def _lower(text: object) -> object:
     return text.lower() if isinstance(text, str) else text
 
 
-def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
-    """An engine for ``url``; with ``schema`` (PostgreSQL), its tables live there."""
+def make_engine(url: str, schema: str | None = None, *, pool_size: int = 10,
+                max_overflow: int = 10, pool_timeout: float = 5.0) -> AsyncEngine:
+    """An engine for ``url``; with ``schema`` (PostgreSQL), its tables live there; its
+    pool holds ``pool_size`` connections (and ``max_overflow`` more at a peak), and a
+    request waits at most ``pool_timeout`` seconds for one."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
 
@@ -32,7 +35,12 @@ def make_engine(url: str, schema: str | None = None) -> AsyncEngine:
 
         return engine
     connect_args = {"server_settings": {"search_path": schema}} if schema else {}
-    return create_async_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    # No ping before each checkout (a round trip per move): a connection found dead in use
+    # fails that one request ("unavailable", which clients send again), and SQLAlchemy
+    # then drops every pooled connection as stale. A full pool refuses within seconds,
+    # not after half a minute.
+    return create_async_engine(url, pool_size=pool_size, max_overflow=max_overflow,
+                               pool_timeout=pool_timeout, connect_args=connect_args)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -22,18 +22,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db import repository
-from app.db.models import AdminAction, GameAction, Player, Seat
+from app.db.models import AdminAction, Player, Seat
 from app.db.models import Game as GameRow
 from app.engine import (
     ENGINE_VERSION,
-    Action,
     Event,
     Game,
     IllegalActionError,
@@ -86,14 +85,24 @@ def new_game_row(options: dict[str, Any], *, status: str, origin: str, listed: b
     return row
 
 
-def _fresh_game(row: GameRow) -> Game:
+class _Dealt(Protocol):
+    """What a game is set up from: a game row, or a move's view of it."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+
+def _fresh_game(row: _Dealt) -> Game:
     """The game as set up from its seed and options, before any action."""
     return Game.new(row.seed, Options.from_json(row.options))
 
 
-def _is_resend(earlier: GameAction, seat: int, requested: Action) -> bool:
-    """Whether a logged action is this same action from this same seat (a resend)."""
-    return earlier.seat == seat and earlier.action == requested.to_json()
+def _not_found(game_id: str) -> ServiceError:
+    shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
+    return ServiceError("not_found", f"no game {shown!r}", 404)
 
 
 @dataclass
@@ -341,18 +350,20 @@ class GameService:
         except MalformedActionError as error:
             raise ServiceError("malformed", str(error)) from None
         async with self._lock(game_id), self._sessions() as session:
-            row = await self._row(session, game_id)
-            earlier = await self._earlier_copy(session, game_id, client_id)
-            if earlier is not None:
-                if _is_resend(earlier, seat, requested):
-                    return Accepted(earlier.seq, duplicate=True)
+            # One statement (one snapshot): the game's head and the move's earlier copy.
+            row = await repository.move_context(session, game_id, client_id)
+            if row is None:
+                raise _not_found(game_id)
+            if row.earlier_seq is not None:
+                if row.earlier_seat == seat and row.earlier_action == requested.to_json():
+                    return Accepted(row.earlier_seq, duplicate=True)
                 raise ServiceError("client_id_reused",
                                    "this client id was used for another action", 409)
             if row.status == "waiting":
                 raise ServiceError("not_started", "the game waits for a second player", 409)
             if row.status in ("aborted", "imported"):
                 raise ServiceError(row.status, _CLOSED[row.status], 409)
-            entry = await self._synced(session, game_id, row)
+            entry = await self._synced(session, game_id, row, known_version=row.version)
             if entry.players is None:
                 entry.players = [s.player_id
                                  for s in await repository.get_seats(session, game_id)]
@@ -375,32 +386,39 @@ class GameService:
             new_version = entry.version + 1
             outcome = entry.game.outcome()
             try:
-                repository.add_action(session, game_id, seq=new_version, seat=seat,
-                                      action=applied.to_json(), notation=str(applied),
-                                      client_id=client_id)
+                # The game's row first, guarded by its version: of two servers moving the
+                # same game, the second waits for the first's commit and writes nothing.
                 recorded = await repository.record_progress(
                     session, game_id, version=new_version,
                     status="finished" if outcome else "active",
                     to_act=None if outcome else entry.game.to_act,
                     winner=outcome.winner if outcome else None,
                     victory=outcome.victory.value if outcome else None)
-                if not recorded:  # aborted meanwhile, maybe by another server
-                    raise ServiceError("aborted", _CLOSED["aborted"], 409)
-                await self._pubsub.ring_in(session, game_id, {"moved": new_version})
-                await session.commit()
-            except IntegrityError:
-                # Another server appended this seq first: our replay is now wrong. It
-                # may have been this very action, resent there by the same client.
-                self._cache.pop(game_id, None)
-                await session.rollback()
-                earlier = await self._earlier_copy(session, game_id, client_id)
-                if earlier is not None and _is_resend(earlier, seat, requested):
-                    return Accepted(earlier.seq, duplicate=True)
-                raise ServiceError("stale_version", "another action was applied first",
-                                   409, params={"sent": version}) from None
+                if recorded:
+                    await repository.append_action(
+                        session, game_id, seq=new_version, seat=seat,
+                        action=applied.to_json(), notation=str(applied), client_id=client_id)
+                    await self._pubsub.ring_in(session, game_id, {"moved": new_version})
+                    await session.commit()
+            except IntegrityError:  # a log entry written without its game's row: refused
+                recorded = False
             except BaseException:
                 self._cache.pop(game_id, None)
                 raise
+            if not recorded:
+                # Another server moved first, or aborted the game: our replay took an
+                # action that is not in the log. What happened decides the answer; it may
+                # have been this very action, resent there by the same client.
+                self._cache.pop(game_id, None)
+                await session.rollback()
+                now = await repository.move_context(session, game_id, client_id)
+                if now is not None and now.earlier_seq is not None \
+                        and now.earlier_seat == seat and now.earlier_action == requested.to_json():
+                    return Accepted(now.earlier_seq, duplicate=True)
+                if now is not None and now.status == "aborted":
+                    raise ServiceError("aborted", _CLOSED["aborted"], 409)
+                raise ServiceError("stale_version", "another action was applied first",
+                                   409, params={"sent": version})
             entry.version = new_version
             # Committed: now, and only now, this process's sockets may hear of it (the
             # others' when their process catches up).
@@ -525,22 +543,16 @@ class GameService:
     async def _row(self, session: AsyncSession, game_id: str) -> GameRow:
         row = await repository.get_game(session, game_id)
         if row is None:
-            shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
-            raise ServiceError("not_found", f"no game {shown!r}", 404)
+            raise _not_found(game_id)
         return row
 
-    async def _earlier_copy(self, session: AsyncSession, game_id: str,
-                            client_id: str | None) -> GameAction | None:
-        """The action already logged under ``client_id``, if any."""
-        if client_id is None:
-            return None
-        return await repository.action_by_client_id(session, game_id, client_id)
-
     async def _synced(self, session: AsyncSession, game_id: str,
-                      row: GameRow | None = None) -> _Entry:
+                      row: _Dealt | None = None, *, known_version: int | None = None
+                      ) -> _Entry:
         """The cached replay, brought up to the committed log (another server may have
         appended to it). Call with the game's lock held; pass the game's ``row`` if it was
-        already read (it is needed only to set up a game not in the cache)."""
+        already read (it is needed only to set up a game not in the cache), and the
+        version it was read at (``known_version``: a replay there need not read the log)."""
         entry = self._cache.get(game_id)
         if entry is None:
             entry = _Entry(_fresh_game(row or await self._row(session, game_id)))
@@ -548,6 +560,8 @@ class GameService:
             while len(self._cache) > self._settings.game_cache_size:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(game_id)
+        if known_version is not None and entry.version == known_version:
+            return entry
         for action in await repository.actions_after(session, game_id, entry.version):
             events = entry.game.apply(action.action)
             entry.version = action.seq
