@@ -73,7 +73,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url, settings.database_schema)
+        engine = make_engine(settings.database_url, settings.database_schema,
+                             pool_size=settings.database_pool_size,
+                             max_overflow=settings.database_pool_overflow,
+                             pool_timeout=settings.database_pool_timeout)
         sessions = make_sessionmaker(engine)
         # PostgreSQL: several processes may serve the same games; SQLite: this one alone.
         pubsub: InProcessPubSub | PostgresPubSub = (
@@ -85,7 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
         registry = ServerRegistry(sessions, timeout=settings.server_timeout)
         app.state.registry = registry
-        hub = Hub(sync=app.state.service.sync, registry=registry, publish=pubsub.publish)
+        hub = Hub(sync=app.state.service.sync, take=app.state.service.take,
+                  registry=registry, publish=pubsub.publish)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)

@@ -177,6 +177,11 @@ class Rounds:
         self._running: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
 
+    def busy(self, key: str) -> bool:
+        """Whether a round for ``key`` is running or asked for."""
+        running = self._running.get(key)
+        return running is not None and not running.done()
+
     def ask(self, key: str) -> None:
         running = self._running.get(key)
         if running is not None and not running.done():
@@ -219,16 +224,20 @@ class Hub:
     game reads the others' counts again and tells its sockets if the sum changed."""
 
     def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None, *,
+                 take: Callable[[str, int, int, dict[str, Any], str], Awaitable[int]]
+                 | None = None,
                  registry: ServerRegistry | None = None,
                  publish: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
                  ) -> None:
         self._games: defaultdict[str, set[Connection]] = defaultdict(set)
         self._sync = sync
+        self._take = take
         self._registry = registry
         self._publish = publish
         self._delivered: dict[str, int] = {}
         """The last version given to the sockets of each game that has some."""
         self._catching_up = Rounds(self._catch_up, "catch the game up")
+        self._taking: set[asyncio.Task[None]] = set()
         self._presence = Rounds(self._write_presence, "write the presence")
         self._elsewhere: dict[str, Counts] = {}
         """What the other servers have on each game with a socket here, as last read."""
@@ -293,6 +302,17 @@ class Hub:
                 connection.deliver(notice)  # after a welcome being prepared, as updates
         moved = message.get("moved")
         if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
+            action, seat, notation = (message.get("action"), message.get("seat"),
+                                      message.get("notation"))
+            if self._take is not None and isinstance(action, dict) and isinstance(seat, int) \
+                    and isinstance(notation, str) and not self._catching_up.busy(game_id):
+                # Its own task: waiting for this game's lock holds up no other game. Two
+                # doorbells of one game take the lock in the order they came (a FIFO lock),
+                # and one found out of turn catches up with the log instead.
+                task = asyncio.create_task(self._take_in(game_id, moved, seat, action, notation))
+                self._taking.add(task)
+                task.add_done_callback(self._taking.discard)
+                return
             self._catching_up.ask(game_id)
         if message.get("presence") and self._registry is not None:
             elsewhere = await self._registry.elsewhere(game_id)
@@ -303,6 +323,15 @@ class Hub:
                 # welcome here tells them, with what was just read).
                 if game_id in self._told and counts != self._told[game_id]:
                     self._deliver_presence(game_id, counts)
+
+    async def _take_in(self, game_id: str, version: int, seat: int, action: dict[str, Any],
+                       notation: str) -> None:
+        assert self._take is not None
+        try:
+            await self._take(game_id, version, seat, action, notation)
+        except Exception:
+            log.exception("could not take move %s of %s in; reading the log", version, game_id)
+            self._catching_up.ask(game_id)
 
     async def _catch_up(self, game_id: str) -> None:
         if self._sync is not None:
@@ -337,5 +366,7 @@ class Hub:
             connection.deliver(message)
 
     async def close(self) -> None:
+        for task in list(self._taking):
+            task.cancel()
         await self._catching_up.close()
         await self._presence.close()

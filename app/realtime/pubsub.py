@@ -45,6 +45,9 @@ Resync = Callable[[], Awaitable[None]]
 
 
 class PubSub(Protocol):
+    crosses_processes: bool
+    """Whether other processes hear these messages (and this one hears what it rings)."""
+
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
         """Tell every process (this one too), after the caller's commit."""
 
@@ -68,6 +71,8 @@ async def _call_all(listeners: list[Listener], topic: str, message: dict[str, An
 
 class InProcessPubSub:
     """Delivers each message to this process's listeners, in publication order."""
+
+    crosses_processes = False
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -101,6 +106,8 @@ def _payload(topic: str, message: dict[str, Any]) -> str:
 
 class PostgresPubSub:
     """LISTEN/NOTIFY on the application's PostgreSQL database (see the module's doc)."""
+
+    crosses_processes = True
 
     def __init__(self, engine: AsyncEngine, schema: str | None, *,
                  check_interval: float = 5.0, retry_delay: float = 1.0) -> None:

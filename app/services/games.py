@@ -100,6 +100,12 @@ def _fresh_game(row: _Dealt) -> Game:
     return Game.new(row.seed, Options.from_json(row.options))
 
 
+def _lobby_message(*, public: bool, players: list[str | None] | None) -> dict[str, Any]:
+    """What lobby listeners should look at again: the public lists, and the own games of
+    these players."""
+    return {"public": public, "players": sorted({p for p in players or () if p is not None})}
+
+
 def _not_found(game_id: str) -> ServiceError:
     shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
     return ServiceError("not_found", f"no game {shown!r}", 404)
@@ -319,6 +325,24 @@ class GameService:
         async with self._lock(game_id), self._sessions() as session:
             return (await self._synced(session, game_id)).version
 
+    async def take(self, game_id: str, version: int, seat: int, action: dict[str, Any],
+                   notation: str) -> int:
+        """Another process committed ``action`` as ``version`` (its doorbell says so): a
+        replay at the version before takes it in at once; any other catches up with the
+        log. The version now."""
+        async with self._lock(game_id):
+            entry = self._cache.get(game_id)
+            if entry is not None and entry.version == version - 1:
+                events = entry.game.apply(action)
+                entry.version = version
+                self._tell(Applied(game_id, entry.game, version, seat, action, notation,
+                                   events))
+                return version
+            if entry is not None and entry.version >= version:
+                return entry.version
+            async with self._sessions() as session:
+                return (await self._synced(session, game_id)).version
+
     async def current(self, game_id: str) -> tuple[Game, int]:
         """The game replayed up to the last committed action, and that version."""
         async with self._lock(game_id):
@@ -394,11 +418,20 @@ class GameService:
                     to_act=None if outcome else entry.game.to_act,
                     winner=outcome.winner if outcome else None,
                     victory=outcome.victory.value if outcome else None)
+                # A move changes its players' own lists; an ending also the public ones.
+                lobby = _lobby_message(public=outcome is not None and row.listed,
+                                       players=entry.players)
                 if recorded:
                     await repository.append_action(
                         session, game_id, seq=new_version, seat=seat,
                         action=applied.to_json(), notation=str(applied), client_id=client_id)
-                    await self._pubsub.ring_in(session, game_id, {"moved": new_version})
+                    # The doorbell carries the action (a few dozen bytes): a process whose
+                    # replay is one behind takes it in without reading the log.
+                    await self._pubsub.ring_in(session, game_id, {
+                        "moved": new_version, "seat": seat, "action": applied.to_json(),
+                        "notation": str(applied)})
+                    if self._pubsub.crosses_processes:  # every process hears it at commit
+                        await self._pubsub.ring_in(session, LOBBY_CHANNEL, lobby)
                     await session.commit()
             except IntegrityError:  # a log entry written without its game's row: refused
                 recorded = False
@@ -424,9 +457,8 @@ class GameService:
             # others' when their process catches up).
             self._tell(Applied(game_id, entry.game, new_version, seat, applied.to_json(),
                                str(applied), events, here=True))
-        # A move changes its players' own lists; an ending also the public ones.
-        await self._lobby_changed(public=outcome is not None and row.listed,
-                                  players=entry.players)
+        if not self._pubsub.crosses_processes:
+            await self._pubsub.publish(LOBBY_CHANNEL, lobby)
         return Accepted(new_version)
 
     # ------------------------------------------------------------------ after a game
@@ -531,8 +563,8 @@ class GameService:
     async def _lobby_changed(self, *, public: bool, players: list[str | None]) -> None:
         """Tell lobby listeners what to look at again: the public lists, and the own games
         of these players."""
-        await self._pubsub.publish(LOBBY_CHANNEL, {
-            "public": public, "players": sorted({p for p in players if p is not None})})
+        await self._pubsub.publish(LOBBY_CHANNEL, _lobby_message(public=public,
+                                                                 players=players))
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)

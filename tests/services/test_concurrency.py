@@ -317,3 +317,37 @@ async def test_two_people_joining_at_once_get_one_seat(database: Database) -> No
             # The token handed out is the one that holds the seat.
             assert await one.service.seat_for_token(game_id, seats[0].token) == 1
             assert (await one.service.summary(game_id))["status"] == "active"
+
+
+async def test_a_doorbell_s_move_is_taken_in_or_the_log_is_read(database: Database) -> None:
+    """Server two hears of server one's moves by their doorbells (version, seat, action):
+    one version ahead of its replay, it takes the move in as it is; further ahead (a
+    doorbell missed), it reads the log. Its watchers hear every version once, in order,
+    and its replay always equals the log's."""
+    async with servers(database, 2) as (one, two):
+        heard: list[int] = []
+        two.service.watch(lambda applied: heard.append(applied.version))
+        game_id, _ = await started_game(one.service)
+        await two.service.current(game_id)  # replayed at version 0
+        rings: list[dict[str, Any]] = []
+        for version in range(3):
+            game, _ = await one.service.current(game_id)
+            assert game.to_act is not None
+            await one.service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(),
+                                     version, None)
+            applied = one.published[-1][1]["updates"]["spectator"]
+            rings.append({"version": version + 1, "seat": applied["seat"],
+                          "action": applied["action"], "notation": applied["notation"]})
+        first = rings[0]
+        assert await two.service.take(game_id, 1, first["seat"], first["action"],
+                                      first["notation"]) == 1
+        assert heard == [1]
+        last = rings[2]  # the doorbell of version 2 was missed
+        assert await two.service.take(game_id, 3, last["seat"], last["action"],
+                                      last["notation"]) == 3
+        assert heard == [1, 2, 3]
+        # A late doorbell changes nothing.
+        assert await two.service.take(game_id, 2, rings[1]["seat"], rings[1]["action"],
+                                      rings[1]["notation"]) == 3
+        assert heard == [1, 2, 3]
+        assert await state(two.service, game_id) == (await replayed_hash(database, game_id), 3)

@@ -1,0 +1,370 @@
+"""Many games at once against one or two server processes on PostgreSQL (loopback only).
+
+    python bench/load.py                                  # 50 games flat-out, 2 processes, 20 s
+    python bench/load.py --games 1000 --pace 10 --seconds 60    # human pace: a move per ~10 s
+    python bench/load.py --processes 1 --games 25
+    python bench/load.py --rejoin 2000                    # kill a process; its sockets rejoin
+
+Starts the server processes as ``make run`` does (uvicorn, the migrations first) on a
+schema of their own in the database of ``--database-url`` (dropped afterwards), makes the
+games over HTTP, then plays each one with its two seats on two sockets (seat 0 on one
+process, seat 1 on the other when there are two), a random legal move at a time:
+flat-out (the next move as soon as the mover hears its own update) or at human pace
+(``--pace S``: one move per game about every S seconds). A game that ends is replaced by
+a new one. Prints moves per second, the time from a move's send to the opponent's update
+(p50/p95/p99), the refusals by code, the server processes' CPU and memory, and, in the
+same run, pgbench's single-row inserts per second at the same concurrency (the games'
+number), the database's own pace for one small write.
+
+``--rejoin N``: N sockets (N/2 games, both seats) on the second process, which is then
+killed (SIGKILL); every socket reconnects to the first with its last version, and the
+time until each is welcomed is printed.
+
+Bounded in time (``--seconds``) and count; figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from sqlalchemy import text
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from app.db.session import make_engine  # noqa: E402
+from bench.server import migrate  # noqa: E402
+from tests.browser.server import free_port  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
+
+
+# ---------------------------------------------------------------------- server processes
+
+@dataclass
+class Server:
+    popen: subprocess.Popen[bytes]
+    url: str
+    samples: list[int] = field(default_factory=list)
+
+    @property
+    def ws(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.popen.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.popen.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+
+def start_servers(count: int, url: str, schema: str, logs: Path) -> list[Server]:
+    secret = secrets.token_urlsafe(32)
+    servers = []
+    for n in range(count):
+        port = free_port()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("DUEL_")}
+        env.update(DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
+                   DUEL_PUBLIC_URL=f"http://127.0.0.1:{port}")
+        with (logs / f"server{n}.log").open("wb") as log:
+            popen = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+                 "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
+                 "--no-access-log", "--log-level", "warning"],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        servers.append(Server(popen, f"http://127.0.0.1:{port}"))
+    deadline = time.monotonic() + 60
+    for server in servers:
+        while True:
+            try:
+                if httpx.get(server.url + "/readyz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if server.popen.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"a server did not start; see {logs}")
+            time.sleep(0.2)
+    return servers
+
+
+def stop_servers(servers: list[Server]) -> None:
+    for server in servers:
+        if server.popen.poll() is None:
+            server.popen.terminate()
+    for server in servers:
+        try:
+            server.popen.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.popen.kill()
+
+
+# ---------------------------------------------------------------------- the players
+
+@dataclass
+class Figures:
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    refusals: Counter[str] = field(default_factory=Counter)
+    games_done: int = 0
+
+
+class Seat:
+    """One seat's socket: reads every message, keeps the latest view, answers pings."""
+
+    def __init__(self, socket: ClientConnection, figures: Figures) -> None:
+        self.socket = socket
+        self.figures = figures
+        self.view: dict[str, Any] = {}
+        self.version = -1
+        self.heard: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self.socket:
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "ping":
+                    await self.socket.send('{"type":"pong"}')
+                elif kind in ("welcome", "update", "state"):
+                    self.view, self.version = message["view"], message["version"]
+                    self.heard[self.version] = time.perf_counter()
+                    self.changed.set()
+                elif kind == "error":
+                    self.figures.refusals[message.get("code", "?")] += 1
+                    self.changed.set()
+        except Exception:  # the socket closed (the run is over, or its server was killed)
+            self.changed.set()
+
+    async def until(self, predicate: Any, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            self.changed.clear()
+            if predicate():
+                return
+            await asyncio.wait_for(self.changed.wait(), max(0.01, deadline - time.monotonic()))
+
+
+async def new_game(http: httpx.AsyncClient, servers: list[Server], index: int
+                   ) -> tuple[str, list[str], list[Server]]:
+    homes = [servers[index % len(servers)], servers[(index + 1) % len(servers)]]
+    created = (await http.post(homes[0].url + "/api/games", json={"name": "A"})).json()
+    joined = (await http.post(f"{homes[1].url}/api/games/{created['game_id']}/join",
+                              json={"invite_code": created["invite_code"], "name": "B"})).json()
+    return created["game_id"], [created["token"], joined["token"]], homes
+
+
+async def open_seats(game_id: str, tokens: list[str], homes: list[Server],
+                     figures: Figures) -> list[Seat]:
+    seats = []
+    for seat, (token, home) in enumerate(zip(tokens, homes, strict=True)):
+        socket = await connect(f"{home.ws}/ws/games/{game_id}", max_size=2**20,
+                               open_timeout=30)
+        await socket.send(json.dumps({"type": "join", "seat": seat, "token": token}))
+        seats.append(Seat(socket, figures))
+    for seat in seats:
+        await seat.until(lambda s=seat: s.version >= 0)
+    return seats
+
+
+async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server],
+                    figures: Figures, deadline: float, pace: float | None,
+                    rng: random.Random) -> None:
+    """One table: a game played to its end, then the next, until the deadline."""
+    while time.monotonic() < deadline:
+        game_id, tokens, homes = await new_game(http, servers, index)
+        seats = await open_seats(game_id, tokens, homes, figures)
+        try:
+            while time.monotonic() < deadline:
+                view = seats[0].view
+                mover = view.get("to_act")
+                if mover is None:
+                    figures.games_done += 1
+                    break
+                if pace:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)
+                actor, opponent = seats[mover], seats[1 - mover]
+                await actor.until(lambda a=actor: a.version == seats[0].version)
+                choice = rng.choice(actor.view["legal_actions"])
+                target = actor.version + 1
+                sent = time.perf_counter()
+                await actor.socket.send(json.dumps({
+                    "type": "action", "action": choice["notation"], "version": actor.version,
+                    "client_id": f"{index}-{target}"}))
+                await opponent.until(lambda o=opponent, t=target: o.version >= t)
+                await actor.until(lambda a=actor, t=target: a.version >= t)
+                figures.latencies.append(opponent.heard[target] - sent)
+                figures.moves += 1
+        finally:
+            for seat in seats:
+                await seat.socket.close()
+                seat.reader.cancel()
+
+
+# ---------------------------------------------------------------------- pgbench
+
+def pgbench_tps(url: str, clients: int, seconds: float) -> float | None:
+    """pgbench's single-row inserts per second with ``clients`` connections."""
+    dsn = url.replace("postgresql+asyncpg://", "postgresql://")
+    table = f"pgbench_rows_{uuid.uuid4().hex[:8]}"
+    subprocess.run(["psql", dsn, "-qc", f"CREATE TABLE {table} (id bigserial, v float8)"],
+                   check=True, capture_output=True)
+    try:
+        with tempfile.NamedTemporaryFile("w", suffix=".sql") as script:
+            script.write(f"INSERT INTO {table} (v) VALUES (random());\n")
+            script.flush()
+            done = subprocess.run(
+                ["pgbench", "-n", "-c", str(clients), "-j", "2", "-T", str(int(seconds)),
+                 "-f", script.name, dsn], capture_output=True, text=True, check=False)
+        found = re.search(r"tps = ([0-9.]+)", done.stdout)
+        return float(found.group(1)) if found else None
+    finally:
+        subprocess.run(["psql", dsn, "-qc", f"DROP TABLE {table}"], capture_output=True,
+                       check=False)
+
+
+# ---------------------------------------------------------------------- runs
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))] if ordered else float("nan")
+
+
+async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
+    figures = Figures()
+    limits = httpx.Limits(max_connections=100)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        deadline = time.monotonic() + args.seconds
+        rng = random.Random(args.seed)
+        started = time.monotonic()
+        slots = [play_slot(i, http, servers, figures, deadline, args.pace,
+                           random.Random(rng.random())) for i in range(args.games)]
+        results = await asyncio.gather(*slots, return_exceptions=True)
+        figures_time = time.monotonic() - started
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        figures.refusals["client failures"] += len(failures)
+        print(f"  first client failure: {failures[0]!r}")
+    print(f"{args.games} games, {len(servers)} process(es), "
+          f"{'flat-out' if not args.pace else f'a move per ~{args.pace:g} s per game'}, "
+          f"{figures_time:.0f} s: {figures.moves} moves ({figures.moves / figures_time:.0f}/s), "
+          f"{figures.games_done} games finished")
+    lat = figures.latencies
+    print(f"  send -> opponent's update: p50 {percentile(lat, 0.5) * 1000:.1f} ms, "
+          f"p95 {percentile(lat, 0.95) * 1000:.1f} ms, p99 {percentile(lat, 0.99) * 1000:.1f} ms")
+    print(f"  refusals: {dict(figures.refusals) or 'none'}")
+    return figures
+
+
+async def run_rejoin(servers: list[Server], count: int) -> None:
+    """``count`` sockets on the last process; kill it; every socket rejoins on the first."""
+    figures = Figures()
+    games = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for i in range(count // 2):
+            game_id, tokens, _ = await new_game(http, servers, i)
+            games.append((game_id, tokens))
+    victim, survivor = servers[-1], servers[0]
+    seats = []
+    for game_id, tokens in games:
+        seats += await open_seats(game_id, tokens, [victim, victim], figures)
+    print(f"{len(seats)} sockets on one process; killing it")
+    victim.popen.send_signal(signal.SIGKILL)
+    victim.popen.wait()
+    start = time.perf_counter()
+
+    async def rejoin(game_id: str, seat: int, token: str, last: int) -> float:
+        socket = await connect(f"{survivor.ws}/ws/games/{game_id}", open_timeout=60)
+        await socket.send(json.dumps({"type": "join", "seat": seat, "token": token,
+                                      "last_version": last}))
+        while json.loads(await socket.recv())["type"] != "welcome":
+            pass
+        took = time.perf_counter() - start
+        await socket.close()
+        return took
+
+    times = await asyncio.gather(*(
+        rejoin(game_id, seat, tokens[seat], 0)
+        for game_id, tokens in games for seat in (0, 1)), return_exceptions=True)
+    took = [t for t in times if isinstance(t, float)]
+    print(f"  {len(took)} of {len(times)} welcomed again; p50 {percentile(took, 0.5):.2f} s, "
+          f"p99 {percentile(took, 0.99):.2f} s, last {max(took, default=float('nan')):.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database-url", default=DEFAULT_URL)
+    parser.add_argument("--processes", type=int, default=2, choices=(1, 2, 3, 4))
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--pace", type=float, default=None,
+                        help="seconds between a game's moves (default: flat-out)")
+    parser.add_argument("--rejoin", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-pgbench", action="store_true")
+    args = parser.parse_args()
+    args.games = max(1, min(args.games, 2000))
+    args.seconds = max(1.0, min(args.seconds, 600.0))
+    url, schema = args.database_url, f"load_{uuid.uuid4().hex[:8]}"
+
+    async def ddl(statement: str) -> None:
+        engine = make_engine(url)
+        async with engine.begin() as connection:
+            await connection.execute(text(statement))
+        await engine.dispose()
+
+    asyncio.run(ddl(f'CREATE SCHEMA "{schema}"'))
+    logs = Path(tempfile.mkdtemp(prefix="duel-load-"))
+    servers: list[Server] = []
+    try:
+        migrate(url, schema)
+        servers = start_servers(args.processes, url, schema, logs)
+        if args.rejoin:
+            asyncio.run(run_rejoin(servers, args.rejoin))
+            return
+        cpu_before = [s.cpu_seconds() for s in servers]
+        wall = time.monotonic()
+        figures = asyncio.run(run_load(servers, args))
+        wall = time.monotonic() - wall
+        for n, server in enumerate(servers):
+            cpu = server.cpu_seconds() - cpu_before[n]
+            print(f"  process {n}: CPU {cpu:.1f} s ({cpu / wall:.0%} of a core), "
+                  f"RSS {server.rss_mb():.0f} MB")
+        stop_servers(servers)
+        if not args.no_pgbench:
+            tps = pgbench_tps(url, args.games, min(args.seconds, 15))
+            if tps:
+                rate = figures.moves / wall
+                print(f"pgbench, single-row inserts, {args.games} clients: {tps:.0f}/s; "
+                      f"moves/s are {rate / tps:.2f} of it")
+    finally:
+        stop_servers(servers)
+        asyncio.run(ddl(f'DROP SCHEMA "{schema}" CASCADE'))
+        print(f"server logs: {logs}")
+
+
+if __name__ == "__main__":
+    main()
