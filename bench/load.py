@@ -33,7 +33,6 @@ import random
 import re
 import secrets
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,9 +48,9 @@ from sqlalchemy import text
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from app.db.session import make_engine  # noqa: E402
-from bench.server import migrate  # noqa: E402
-from tests.browser.server import free_port  # noqa: E402
+from app.db.session import make_engine
+from bench.server import migrate
+from tests.browser.server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
@@ -190,7 +189,7 @@ async def open_seats(game_id: str, tokens: list[str], homes: list[Server],
     return seats
 
 
-async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server],
+async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server], *,
                     figures: Figures, deadline: float, pace: float | None,
                     rng: random.Random) -> None:
     """One table: a game played to its end, then the next, until the deadline."""
@@ -207,7 +206,7 @@ async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server],
                 if pace:
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)
                 actor, opponent = seats[mover], seats[1 - mover]
-                await actor.until(lambda a=actor: a.version == seats[0].version)
+                await actor.until(lambda a=actor, b=seats[0]: a.version == b.version)
                 choice = rng.choice(actor.view["legal_actions"])
                 target = actor.version + 1
                 sent = time.perf_counter()
@@ -260,8 +259,9 @@ async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
         deadline = time.monotonic() + args.seconds
         rng = random.Random(args.seed)
         started = time.monotonic()
-        slots = [play_slot(i, http, servers, figures, deadline, args.pace,
-                           random.Random(rng.random())) for i in range(args.games)]
+        slots = [play_slot(i, http, servers, figures=figures, deadline=deadline,
+                           pace=args.pace, rng=random.Random(rng.random()))
+                 for i in range(args.games)]
         results = await asyncio.gather(*slots, return_exceptions=True)
         figures_time = time.monotonic() - started
     failures = [r for r in results if isinstance(r, BaseException)]
