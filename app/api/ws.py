@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.config import Settings
+from app.engine import Event, Game
 from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, keep_alive, next_message
 from app.realtime.protocol import (
@@ -59,7 +60,7 @@ class GameSocket:
         writer = asyncio.create_task(connection.write_loop())
         watchdog = asyncio.create_task(self._heartbeat())
         try:
-            await self.service.status(self.game_id)
+            await self.service.exists(self.game_id)
             await self._serve()
         except ServiceError as error:  # no such game
             connection.send(refusal_message(error))
@@ -194,21 +195,19 @@ class GameSocket:
         self.hub.welcomed_at(self.game_id, state["version"])
 
     async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
-        state = await self._game_state(kind, last_version)
-        summary = await self.service.summary(self.game_id)
-        state["status"] = summary["status"]
-        state["rematch"] = summary["rematch"]
-        if summary["status"] == "aborted":
-            state["abort_reason"] = summary["abort_reason"]
-        return state
-
-    async def _game_state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         seat = self.connection.seat
-        if last_version is None:
-            game, version = await self.service.current(self.game_id)
-            return state_message(kind, game, version, seat)
-        game, version, missed = await self.service.catch_up(self.game_id, last_version)
-        if last_version > version:  # a version we never had: the full view will do
-            return state_message(kind, game, version, seat)
-        return state_message(kind, game, version, seat, missed=missed,
-                             from_version=last_version)
+
+        def render(game: Game, version: int, missed: list[list[Event]] | None
+                   ) -> dict[str, Any]:
+            if missed is None:  # no version said, or one we never had: the full view
+                return state_message(kind, game, version, seat)
+            return state_message(kind, game, version, seat, missed=missed,
+                                 from_version=last_version)
+
+        now = await self.service.snapshot(self.game_id, last_version, render)
+        state = now.rendered
+        state["status"] = now.status
+        state["rematch"] = now.rematch
+        if now.status == "aborted":
+            state["abort_reason"] = now.abort_reason
+        return state

@@ -20,7 +20,7 @@ import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -149,6 +149,17 @@ class Applied:
 AppliedListener = Callable[[Applied], None]
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """A game as a joining socket is sent it (:meth:`GameService.snapshot`)."""
+
+    rendered: dict[str, Any]
+    version: int
+    status: str
+    rematch: dict[str, Any]
+    abort_reason: str | None
+
+
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
@@ -158,6 +169,13 @@ class _Entry:
     players: list[str | None] | None = None
     """The players holding the seats, once read: they never change after the game starts,
     so a move need not read them again to tell the lobby."""
+    events: list[list[Event]] = field(default_factory=list)
+    """The events of each action applied, oldest first: what a rejoining client missed
+    is here, with no replay of the log."""
+
+    def advance(self, version: int, events: list[Event]) -> None:
+        self.version = version
+        self.events.append(events)
 
 
 class GameService:
@@ -334,7 +352,7 @@ class GameService:
             entry = self._cache.get(game_id)
             if entry is not None and entry.version == version - 1:
                 events = entry.game.apply(action)
-                entry.version = version
+                entry.advance(version, events)
                 self._tell(Applied(game_id, entry.game, version, seat, action, notation,
                                    events))
                 return version
@@ -350,19 +368,28 @@ class GameService:
                 entry = await self._synced(session, game_id)
             return entry.game, entry.version
 
-    async def catch_up(self, game_id: str, seen: int) -> tuple[Game, int, Missed]:
-        """For a client that last saw version ``seen``: the game now, its version, and the
-        events of every action it missed (from a fresh replay of the log)."""
-        async with self._sessions() as session:
+    async def snapshot(self, game_id: str, seen: int | None,
+                       render: Callable[[Game, int, Missed | None], dict[str, Any]]
+                       ) -> Snapshot:
+        """What a socket is sent when it joins or asks for the state, read in one session:
+        the game now, rendered by ``render(game, version, missed)`` while no move can
+        change it (``missed``: for a client that last saw ``seen``, the events of every
+        action since; None when it said none, or one never reached), with the game's
+        status and rematch."""
+        async with self._lock(game_id), self._sessions() as session:
             row = await self._row(session, game_id)
-            actions = await repository.actions_after(session, game_id, 0)
-        game = _fresh_game(row)
-        missed: Missed = []
-        for action in actions:
-            events = game.apply(action.action)
-            if action.seq > seen:
-                missed.append(events)
-        return game, len(actions), missed
+            entry = await self._synced(session, game_id, row, known_version=row.version)
+            aborted = (await repository.abort_of(session, game_id)
+                       if row.status == "aborted" else None)
+            missed = None if seen is None or seen > entry.version else entry.events[seen:]
+            return Snapshot(render(entry.game, entry.version, missed), entry.version,
+                            row.status, _rematch_json(row),
+                            aborted.detail.get("reason") if aborted else None)
+
+    async def exists(self, game_id: str) -> None:
+        """Refuses (``not_found``) a game that does not exist; one replayed here does."""
+        if game_id not in self._cache:
+            await self.status(game_id)
 
     # ------------------------------------------------------------------ acting
     async def submit(self, game_id: str, seat: int, action: Any, version: int,
@@ -452,7 +479,7 @@ class GameService:
                     raise ServiceError("aborted", _CLOSED["aborted"], 409)
                 raise ServiceError("stale_version", "another action was applied first",
                                    409, params={"sent": version})
-            entry.version = new_version
+            entry.advance(new_version, events)
             # Committed: now, and only now, this process's sockets may hear of it (the
             # others' when their process catches up).
             self._tell(Applied(game_id, entry.game, new_version, seat, applied.to_json(),
@@ -596,7 +623,7 @@ class GameService:
             return entry
         for action in await repository.actions_after(session, game_id, entry.version):
             events = entry.game.apply(action.action)
-            entry.version = action.seq
+            entry.advance(action.seq, events)
             self._tell(Applied(game_id, entry.game, action.seq, action.seat, action.action,
                                action.notation, events))
         return entry

@@ -288,15 +288,15 @@ def test_an_offer_made_while_a_client_joins_is_not_overtaken_by_its_welcome(
     with serve(app) as ann:
         table = _almost_finished(ann)
         table.finish()
-        read = app.state.service.summary
+        read = app.state.service.snapshot
         gate = Gate(ann)
 
-        async def slow_summary(game_id: str) -> dict[str, Any]:
-            summary: dict[str, Any] = await read(game_id)
+        async def slow_snapshot(*args: Any) -> Any:
+            snapshot = await read(*args)
             await gate.hold()  # the first one, the welcome's: read before the offer
-            return summary
+            return snapshot
 
-        monkeypatch.setattr(app.state.service, "summary", slow_summary)
+        monkeypatch.setattr(app.state.service, "snapshot", slow_snapshot)
         joining = ProtocolClient(ann, table.game_id, timeout=TIMEOUT)
         joining.send({"type": "join"})
         gate.wait_reached()

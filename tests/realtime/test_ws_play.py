@@ -340,15 +340,15 @@ def test_a_move_made_while_a_client_catches_up_still_reaches_it(
         table.step(chooser)
 
         service = app.state.service
-        catch_up = service.catch_up
+        snapshot = service.snapshot
         gate = Gate(client)
 
-        async def slow_catch_up(game_id: str, seen: int) -> Any:
-            result = await catch_up(game_id, seen)  # read from the database ...
+        async def slow_snapshot(game_id: str, seen: int, render: Any) -> Any:
+            result = await snapshot(game_id, seen, render)  # read from the database ...
             await gate.hold()  # ... whose connection takes a moment to release
             return result
 
-        service.catch_up = slow_catch_up
+        service.snapshot = slow_snapshot
         phone = ProtocolClient(client, table.game_id, timeout=TIMEOUT)
         phone.send({"type": "join", "last_version": 2})
         gate.wait_reached()

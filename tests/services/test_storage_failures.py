@@ -82,8 +82,8 @@ def test_a_join_the_database_could_not_answer_can_be_sent_again(
     with serve(app) as client:
         first, second = new_game(client)
         service = app.state.service
-        summary = service.summary
-        monkeypatch.setattr(service, "summary", _refused_connection)
+        snapshot = service.snapshot
+        monkeypatch.setattr(service, "snapshot", _refused_connection)
         socket = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
         socket.send({"type": "join", "seat": 0, "token": first["token"]})
         error = socket.receive()
@@ -91,7 +91,7 @@ def test_a_join_the_database_could_not_answer_can_be_sent_again(
         # Not joined: no updates, and the seat is not shown as present.
         socket.send({"type": "sync"})
         assert socket.receive()["code"] == "not_joined"
-        monkeypatch.setattr(service, "summary", summary)
+        monkeypatch.setattr(service, "snapshot", snapshot)
         other = ProtocolClient(client, first["game_id"], timeout=TIMEOUT)
         assert other.join(1, second["token"])["type"] == "welcome"
         assert other.receive_until("presence")["seats"] == [False, True]
