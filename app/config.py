@@ -50,10 +50,11 @@ class Settings(BaseSettings):
     """A socket silent this long (no message, no pong) is closed as dead."""
     join_timeout: float = 30.0
     """A new socket must say who it is (a ``join`` message) within this many seconds."""
-    database_pool_size: int = 20
+    database_pool_size: int = 25
     """Database connections each process keeps open (PostgreSQL)."""
-    database_pool_overflow: int = 10
-    """Connections a process may open beyond those at a peak, closed after use."""
+    database_pool_overflow: int = 5
+    """Connections a process may open beyond those at a peak, closed after use (each
+    costs a new connection's setup: a burst mostly waits for the pool instead)."""
     database_pool_timeout: float = 5.0
     """Seconds a request waits for a free connection before it is refused
     (``unavailable``, which clients send again)."""

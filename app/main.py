@@ -29,7 +29,7 @@ from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
-from app.services.servers import ServerRegistry
+from app.services.servers import PRESENCE_BATCH, PRESENCE_TOPIC, ServerRegistry
 
 SESSION_COOKIE = "duel_session"
 log = logging.getLogger(__name__)
@@ -53,17 +53,20 @@ async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Cloc
     while True:
         await clock.sleep(interval)
         try:
-            for game_id in await registry.beat():
-                await pubsub.publish(game_id, {"presence": True})
+            await _presence_changed(pubsub, await registry.beat())
         except Exception:  # the database may be down a moment: try again next beat
             log.exception("could not say this server is alive")
+
+
+async def _presence_changed(pubsub: PubSub, games: list[str]) -> None:
+    for start in range(0, len(games), PRESENCE_BATCH):
+        await pubsub.publish(PRESENCE_TOPIC, {"games": games[start:start + PRESENCE_BATCH]})
 
 
 async def _unregister(registry: ServerRegistry, pubsub: PubSub) -> None:
     """This server stops: the games where it had sockets hear who is left."""
     try:
-        for game_id in await registry.unregister():
-            await pubsub.publish(game_id, {"presence": True})
+        await _presence_changed(pubsub, await registry.unregister())
     except Exception:
         log.exception("could not unregister this server (the others will time it out)")
 
@@ -99,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
         app.state.admin = AdminService(sessions, settings, app.state.service)
         pubsub.subscribe(hub.on_published)
+        pubsub.subscribe(hub.on_presence)
         pubsub.subscribe(app.state.lobby_hub.on_published)
         pubsub.subscribe(app.state.quick_match.on_published)
         pubsub.on_resync(hub.resync)

@@ -60,13 +60,16 @@ class GameSocket:
         writer = asyncio.create_task(connection.write_loop())
         watchdog = asyncio.create_task(self._heartbeat())
         try:
-            await self.service.exists(self.game_id)
+            try:
+                await self.service.exists(self.game_id)
+            except STORAGE_ERRORS as error:
+                # Not known yet (the database is slow or down a moment): the join looks
+                # the game up again, and is refused as unavailable if it still cannot.
+                # Closing here would only bring the client back with a new socket.
+                log.warning("could not look game %s up at open (%s)", self.game_id, error)
             await self._serve()
         except ServiceError as error:  # no such game
             connection.send(refusal_message(error))
-        except STORAGE_ERRORS as error:  # the game could not even be looked up
-            log.error("storage failure on a game socket", exc_info=error)
-            connection.send(error_message("unavailable", UNAVAILABLE))
         except WebSocketDisconnect:
             pass
         finally:

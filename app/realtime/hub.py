@@ -26,7 +26,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from app.services.games import Applied
-from app.services.servers import Counts, ServerRegistry
+from app.services.servers import PRESENCE_BATCH, PRESENCE_TOPIC, Counts, ServerRegistry
 
 from .clock import Clock
 from .protocol import ProtocolError, decode, error_message, render_updates
@@ -238,7 +238,8 @@ class Hub:
         """The last version given to the sockets of each game that has some."""
         self._catching_up = Rounds(self._catch_up, "catch the game up")
         self._taking: set[asyncio.Task[None]] = set()
-        self._presence = Rounds(self._write_presence, "write the presence")
+        self._presence_dirty: set[str] = set()
+        self._presence_writer: asyncio.Task[None] | None = None
         self._elsewhere: dict[str, Counts] = {}
         """What the other servers have on each game with a socket here, as last read."""
         self._told: dict[str, Counts] = {}
@@ -314,15 +315,25 @@ class Hub:
                 task.add_done_callback(self._taking.discard)
                 return
             self._catching_up.ask(game_id)
-        if message.get("presence") and self._registry is not None:
-            elsewhere = await self._registry.elsewhere(game_id)
-            if game_id in self._games:
-                self._elsewhere[game_id] = elsewhere
-                counts = self.local_counts(game_id) + elsewhere
-                # Only a change to what the sockets were told (none told yet: the first
-                # welcome here tells them, with what was just read).
-                if game_id in self._told and counts != self._told[game_id]:
-                    self._deliver_presence(game_id, counts)
+
+    async def on_presence(self, topic: str, message: dict[str, Any]) -> None:
+        """Some process's sockets changed on these games: read the others' counts again
+        (one query for every game of the message with sockets here) and tell the sockets
+        if the sum changed."""
+        if topic != PRESENCE_TOPIC or self._registry is None:
+            return
+        games = [g for g in message.get("games", ()) if isinstance(g, str) and g in self._games]
+        if not games:
+            return
+        for game_id, elsewhere in (await self._registry.elsewhere(games)).items():
+            if game_id not in self._games:
+                continue
+            self._elsewhere[game_id] = elsewhere
+            counts = self.local_counts(game_id) + elsewhere
+            # Only a change to what the sockets were told (none told yet: the first
+            # welcome here tells them, with what was just read).
+            if game_id in self._told and counts != self._told[game_id]:
+                self._deliver_presence(game_id, counts)
 
     async def _take_in(self, game_id: str, version: int, seat: int, action: dict[str, Any],
                        notation: str) -> None:
@@ -342,7 +353,8 @@ class Hub:
         socket here catches up with its log, and hears who is there."""
         for game_id in self.games():
             self._catching_up.ask(game_id)
-            self._presence.ask(game_id)
+        if self._registry is not None and self.games():
+            await self.on_presence(PRESENCE_TOPIC, {"games": self.games()})
 
     def presence_changed(self, game_id: str) -> None:
         """This process's sockets on the game changed (one joined, one left): everyone on
@@ -351,12 +363,26 @@ class Hub:
         self._deliver_presence(game_id, self.local_counts(game_id)
                                + self._elsewhere.get(game_id, Counts()))
         if self._registry is not None and self._publish is not None:
-            self._presence.ask(game_id)
+            self._presence_dirty.add(game_id)
+            if self._presence_writer is None or self._presence_writer.done():
+                self._presence_writer = asyncio.create_task(self._write_presence())
 
-    async def _write_presence(self, game_id: str) -> None:
+    async def _write_presence(self) -> None:
+        """Write this process's counts of every game that changed, in one transaction,
+        then ring the presence topic with their ids; again while more changed meanwhile
+        (a burst of joins costs a few writes, not one per socket)."""
         assert self._registry is not None and self._publish is not None
-        await self._registry.set_presence(game_id, self.local_counts(game_id))
-        await self._publish(game_id, {"presence": True})
+        while self._presence_dirty:
+            games, self._presence_dirty = sorted(self._presence_dirty), set()
+            try:
+                await self._registry.set_presence({g: self.local_counts(g) for g in games})
+                for start in range(0, len(games), PRESENCE_BATCH):
+                    await self._publish(PRESENCE_TOPIC,
+                                        {"games": games[start:start + PRESENCE_BATCH]})
+            except Exception:  # the database may be down a moment: the next change retries
+                log.exception("could not write the presence of %d games", len(games))
+                self._presence_dirty.update(games)
+                return
 
     def _deliver_presence(self, game_id: str, counts: Counts) -> None:
         if game_id in self._games:
@@ -369,4 +395,7 @@ class Hub:
         for task in list(self._taking):
             task.cancel()
         await self._catching_up.close()
-        await self._presence.close()
+        if self._presence_writer is not None:
+            self._presence_writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._presence_writer

@@ -13,10 +13,16 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db.models import Presence, Server
+
+_PRESENCE: Table = Presence.__table__  # type: ignore[assignment]
+PRESENCE_TOPIC = "presence"
+"""The topic of presence changes: ``{"games": [game ids]}``, whose counts to read again."""
+PRESENCE_BATCH = 300
+"""Game ids per presence message: well within a NOTIFY's 8,000 bytes."""
 
 
 @dataclass(frozen=True)
@@ -85,30 +91,30 @@ class ServerRegistry:
             await session.commit()
         return games
 
-    async def set_presence(self, game_id: str, counts: Counts) -> None:
-        """This server's sockets on ``game_id`` (only this server writes its rows)."""
+    async def set_presence(self, counts: dict[str, Counts]) -> None:
+        """This server's sockets on each game of ``counts``, in one transaction (only this
+        server writes its rows)."""
         async with self._sessions() as session:
-            if counts.empty:
-                await session.execute(delete(Presence).where(
-                    Presence.server_id == self.server_id, Presence.game_id == game_id))
-            else:
-                row = await session.get(Presence, (self.server_id, game_id))
-                if row is None:
-                    session.add(Presence(server_id=self.server_id, game_id=game_id,
-                                         seat0=counts.seat0, seat1=counts.seat1,
-                                         spectators=counts.spectators))
-                else:
-                    row.seat0, row.seat1 = counts.seat0, counts.seat1
-                    row.spectators = counts.spectators
+            await session.execute(delete(_PRESENCE).where(
+                _PRESENCE.c.server_id == self.server_id,
+                _PRESENCE.c.game_id.in_(list(counts))))
+            rows = [{"server_id": self.server_id, "game_id": game_id, "seat0": c.seat0,
+                     "seat1": c.seat1, "spectators": c.spectators}
+                    for game_id, c in counts.items() if not c.empty]
+            if rows:
+                await session.execute(insert(_PRESENCE), rows)
             await session.commit()
 
-    async def elsewhere(self, game_id: str) -> Counts:
-        """The sockets the other servers have on ``game_id``."""
+    async def elsewhere(self, game_ids: list[str]) -> dict[str, Counts]:
+        """The sockets the other servers have on each of ``game_ids`` (in one query)."""
         async with self._sessions() as session:
-            seat0, seat1, spectators = (await session.execute(
-                select(func.coalesce(func.sum(Presence.seat0), 0),
-                       func.coalesce(func.sum(Presence.seat1), 0),
-                       func.coalesce(func.sum(Presence.spectators), 0))
-                .where(Presence.game_id == game_id,
-                       Presence.server_id != self.server_id))).one()
-        return Counts(int(seat0), int(seat1), int(spectators))
+            found = await session.execute(
+                select(_PRESENCE.c.game_id, func.sum(_PRESENCE.c.seat0),
+                       func.sum(_PRESENCE.c.seat1), func.sum(_PRESENCE.c.spectators))
+                .where(_PRESENCE.c.game_id.in_(game_ids),
+                       _PRESENCE.c.server_id != self.server_id)
+                .group_by(_PRESENCE.c.game_id))
+            out = {game_id: Counts() for game_id in game_ids}
+            for game_id, seat0, seat1, spectators in found:
+                out[game_id] = Counts(int(seat0), int(seat1), int(spectators))
+        return out
