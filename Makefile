@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.installed-stamp
 GAMES  ?= 2000
 
-.PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench clean browsers
+.PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench bench-load clean browsers
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,12 @@ bench: $(STAMP) $(NODE_STAMP) browsers
 	$(BIN)/python bench/engine.py --games $(GAMES) --compiled
 	$(BIN)/python bench/server.py
 	$(BIN)/python bench/render.py
+
+# Many games against two server processes on the PostgreSQL of DUEL_TEST_POSTGRES_URL (or
+# 127.0.0.1:5432, database test): flat-out for 20 s, then a kill and rejoin of 1,000 sockets.
+bench-load: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python bench/load.py --games 16 --seconds 20 $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
+	$(BIN)/python bench/load.py --rejoin 1000 --no-pgbench $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache

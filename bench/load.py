@@ -128,6 +128,8 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     refusals: Counter[str] = field(default_factory=Counter)
     games_done: int = 0
+    seconds: float = 0.0
+    """How long the play lasted (the setting up of the tables not counted)."""
 
 
 class Seat:
@@ -190,13 +192,25 @@ async def open_seats(game_id: str, tokens: list[str], homes: list[Server],
     return seats
 
 
-async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server], *,
-                    figures: Figures, deadline: float, pace: float | None,
-                    rng: random.Random) -> None:
-    """One table: a game played to its end, then the next, until the deadline."""
-    while time.monotonic() < deadline:
+async def set_table(index: int, http: httpx.AsyncClient, servers: list[Server],
+                    figures: Figures, gate: asyncio.Semaphore) -> list[Seat]:
+    """A new game, its two seats joined on their sockets (a few tables at a time)."""
+    async with gate:
         game_id, tokens, homes = await new_game(http, servers, index)
-        seats = await open_seats(game_id, tokens, homes, figures)
+        return await open_seats(game_id, tokens, homes, figures)
+
+
+async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server], *,
+                    seats: list[Seat], figures: Figures, deadline: float,
+                    pace: float | None, rng: random.Random, gate: asyncio.Semaphore) -> None:
+    """One table: a game played to its end, then the next, until the deadline."""
+    if pace:  # tables at human pace start spread over one pace, not all at once
+        await asyncio.sleep(rng.uniform(0, pace))
+    first = True
+    while time.monotonic() < deadline:
+        if not first:
+            seats = await set_table(index, http, servers, figures, gate)
+        first = False
         try:
             while time.monotonic() < deadline:
                 view = seats[0].view
@@ -255,13 +269,21 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
     figures = Figures()
-    limits = httpx.Limits(max_connections=100)
-    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+    limits = httpx.Limits(max_connections=50)
+    gate = asyncio.Semaphore(25)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        setting_up = time.monotonic()
+        tables = await asyncio.gather(*(set_table(i, http, servers, figures, gate)
+                                        for i in range(args.games)))
+        print(f"{args.games} games set, {2 * args.games} sockets joined in "
+              f"{time.monotonic() - setting_up:.0f} s; playing")
         deadline = time.monotonic() + args.seconds
         rng = random.Random(args.seed)
+        cpu_before = [s.cpu_seconds() for s in servers]
         started = time.monotonic()
-        slots = [play_slot(i, http, servers, figures=figures, deadline=deadline,
-                           pace=args.pace, rng=random.Random(rng.random()))
+        slots = [play_slot(i, http, servers, seats=tables[i], figures=figures,
+                           deadline=deadline, pace=args.pace,
+                           rng=random.Random(rng.random()), gate=gate)
                  for i in range(args.games)]
         results = await asyncio.gather(*slots, return_exceptions=True)
         figures_time = time.monotonic() - started
@@ -277,6 +299,11 @@ async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
     print(f"  send -> opponent's update: p50 {percentile(lat, 0.5) * 1000:.1f} ms, "
           f"p95 {percentile(lat, 0.95) * 1000:.1f} ms, p99 {percentile(lat, 0.99) * 1000:.1f} ms")
     print(f"  refusals: {dict(figures.refusals) or 'none'}")
+    for n, server in enumerate(servers):
+        cpu = server.cpu_seconds() - cpu_before[n]
+        print(f"  process {n}: CPU {cpu:.1f} s ({cpu / figures_time:.0%} of a core), "
+              f"RSS {server.rss_mb():.0f} MB")
+    figures.seconds = figures_time
     return figures
 
 
@@ -365,19 +392,12 @@ def main() -> None:
         if args.rejoin:
             asyncio.run(run_rejoin(servers, args.rejoin))
             return
-        cpu_before = [s.cpu_seconds() for s in servers]
-        wall = time.monotonic()
         figures = asyncio.run(run_load(servers, args))
-        wall = time.monotonic() - wall
-        for n, server in enumerate(servers):
-            cpu = server.cpu_seconds() - cpu_before[n]
-            print(f"  process {n}: CPU {cpu:.1f} s ({cpu / wall:.0%} of a core), "
-                  f"RSS {server.rss_mb():.0f} MB")
         stop_servers(servers)
         if not args.no_pgbench:
             tps = pgbench_tps(url, args.games, min(args.seconds, 15))
             if tps:
-                rate = figures.moves / wall
+                rate = figures.moves / figures.seconds
                 print(f"pgbench, single-row inserts, {args.games} clients: {tps:.0f}/s; "
                       f"moves/s are {rate / tps:.2f} of it")
     finally:

@@ -621,24 +621,52 @@ def _environment(service: dict[str, Any]) -> dict[str, str]:
     return {key: str(value) for key, value in environment.items()}
 
 
-def test_compose_runs_the_app_and_its_database(compose: dict[str, Any]) -> None:
-    assert set(compose["services"]) == {"app", "db"}
+def test_compose_runs_two_replicas_behind_a_proxy_on_one_database(
+        compose: dict[str, Any]) -> None:
+    assert set(compose["services"]) == {"proxy", "app", "migrate", "db"}
     app = compose["services"]["app"]
-    build = app["build"]
-    context = build if isinstance(build, str) else build.get("context", ".")
-    assert context in (".", "./"), "the app is built from this repository"
-    if isinstance(build, dict) and "dockerfile" in build:
-        assert build["dockerfile"] == "Dockerfile"
+    for name in ("app", "migrate"):  # both from this repository's image
+        build = compose["services"][name]["build"]
+        context = build if isinstance(build, str) else build.get("context", ".")
+        assert context in (".", "./"), f"{name} is built from this repository"
+        if isinstance(build, dict) and "dockerfile" in build:
+            assert build["dockerfile"] == "Dockerfile"
+    assert app["deploy"]["replicas"] >= 2
+    assert "ports" not in app, "replicas are reached through the proxy, not a host port"
     assert compose["services"]["db"]["image"].split(":")[0] == "postgres"
+    assert compose["services"]["proxy"]["image"].split(":")[0] == "caddy"
 
 
-def test_compose_publishes_the_port_the_image_serves(compose: dict[str, Any]) -> None:
-    ports = [str(p) for p in compose["services"]["app"]["ports"]]
+def test_the_proxy_sends_to_every_replica_on_the_port_the_image_serves(
+        compose: dict[str, Any]) -> None:
+    proxy = compose["services"]["proxy"]
+    ports = [str(p) for p in proxy["ports"]]
     assert ports == ["8000:8000"]
-    container_port = ports[0].split(":")[-1]
-    assert container_port == _option(_uvicorn_words(), "--port")
     public = urlsplit(_environment(compose["services"]["app"])["DUEL_PUBLIC_URL"])
-    assert public.port == int(ports[0].split(":")[0]), "invite links must reach the server"
+    assert public.port == int(ports[0].split(":")[0]), "invite links must reach the proxy"
+    [mount] = proxy["volumes"]
+    source, target = str(mount).split(":")[:2]
+    assert target == "/etc/caddy/Caddyfile"
+    caddyfile = (ROOT / source).read_text()
+    assert re.search(r"^:" + ports[0].split(":")[1] + r" \{", caddyfile, re.M), \
+        "the proxy listens on the published port"
+    # Every replica, by Docker's DNS name of the service, on uvicorn's port.
+    found = re.search(r"dynamic a (\S+) (\d+)", caddyfile)
+    assert found, "the proxy must look the replicas up (one name, every address)"
+    assert found.group(1) == "app" and found.group(2) == _option(_uvicorn_words(), "--port")
+    assert proxy["depends_on"]["app"]["condition"] == "service_healthy"
+
+
+def test_the_database_is_migrated_once_before_the_replicas_start(
+        compose: dict[str, Any]) -> None:
+    migrate = compose["services"]["migrate"]
+    assert migrate["command"] == ["alembic", "upgrade", "head"]
+    depends = compose["services"]["app"]["depends_on"]
+    assert depends["migrate"]["condition"] == "service_completed_successfully"
+    assert _environment(migrate)["DUEL_DATABASE_URL"] == \
+        _environment(compose["services"]["app"])["DUEL_DATABASE_URL"]
+    check = " ".join(compose["services"]["app"]["healthcheck"]["test"])
+    assert "/readyz" in check, "a replica is healthy once ready (database migrated)"
 
 
 def test_the_app_reaches_the_db_service_with_its_credentials(compose: dict[str, Any]) -> None:
