@@ -1,9 +1,10 @@
 """Probes for whoever runs the server (a container runtime, a load balancer):
 
 - ``GET /healthz``: the process answers (liveness): 200 while it runs.
-- ``GET /readyz``: it can serve games (readiness): the database answers and its schema is
-  at the migrations' head; 503 with what is wrong otherwise, so that a proxy sends no
-  player to a replica that would fail them. A draining process (shutting down) says so.
+- ``GET /readyz``: it can serve games (readiness): the database answers, its schema is at
+  the migrations' head, and the process hears the others' moves (PostgreSQL's
+  notifications); 503 with what is wrong otherwise, so that a proxy sends no player to a
+  replica that would fail them.
 """
 
 from __future__ import annotations
@@ -40,8 +41,6 @@ async def healthz() -> dict[str, str]:
 @router.get("/readyz")
 async def readyz(request: Request) -> JSONResponse:
     engine: AsyncEngine = request.app.state.engine
-    if getattr(request.app.state, "draining", False):
-        return JSONResponse({"status": "draining"}, status_code=503)
     try:
         async with engine.connect() as connection:
             revisions = set((await connection.execute(
@@ -49,6 +48,10 @@ async def readyz(request: Request) -> JSONResponse:
     except Exception as error:  # any failure to read is "not ready", said plainly
         log.warning("not ready: the database did not answer (%s)", error)
         return JSONResponse({"status": "unavailable", "database": "unreachable"},
+                            status_code=503)
+    if not request.app.state.pubsub.listening:
+        # Its sockets would not hear the moves made on other processes.
+        return JSONResponse({"status": "unavailable", "notifications": "not listening"},
                             status_code=503)
     heads = migration_heads()
     if revisions != heads:

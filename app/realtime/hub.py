@@ -94,6 +94,11 @@ class Connection:
             if update.get("version", version + 1) > version:
                 self.send(update)
 
+    @property
+    def holding(self) -> bool:
+        """Its full state is being prepared: updates wait (and older ones will be dropped)."""
+        return self._held is not None
+
     def drop_held_updates(self) -> None:
         """Stop holding updates back, and forget those held: the state was never sent."""
         self._held = None
@@ -278,6 +283,10 @@ class Hub:
         its audience's update, rendered once per audience present, unless it had it."""
         connections = self._games.get(applied.game_id)
         if not connections or applied.version <= self._delivered.get(applied.game_id, 0):
+            return
+        if applied.for_a_state and all(c.holding for c in connections):
+            # Taken in while a state is read, and every socket here waits for a state (its
+            # join, its sync) read at this version or later: nothing to render.
             return
         self._delivered[applied.game_id] = applied.version
         updates = render_updates(applied.game, applied.version, seat=applied.seat,

@@ -28,9 +28,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-import asyncpg
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 log = logging.getLogger(__name__)
@@ -83,6 +81,10 @@ class InProcessPubSub:
     def on_resync(self, callback: Resync) -> None:
         """Nothing is ever missed in one process."""
 
+    @property
+    def listening(self) -> bool:
+        return True
+
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
         await _call_all(self._listeners, topic, message)
 
@@ -113,8 +115,6 @@ class PostgresPubSub:
                  check_interval: float = 5.0, retry_delay: float = 1.0) -> None:
         self._engine = engine
         self.channel = channel_name(schema)
-        url = make_url(engine.url.render_as_string(hide_password=False))
-        self._dsn = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._check_interval = check_interval
         self._retry_delay = retry_delay
         self._listeners: list[Listener] = []
@@ -124,6 +124,7 @@ class PostgresPubSub:
         self._connected = asyncio.Event()
         self._late = False
         """The server started before the listener could: its first connection resyncs."""
+        self._listening = False
         self.reconnects = 0
         """How often the listening connection was opened again (for tests and metrics)."""
 
@@ -177,12 +178,25 @@ class PostgresPubSub:
             topic, message = await self._inbox.get()
             await _call_all(self._listeners, topic, message)
 
+    @property
+    def listening(self) -> bool:
+        """Whether this process hears the others now (for ``/readyz``)."""
+        return self._listening
+
+    async def _own_connection(self) -> Any:
+        """A connection of the engine's own making (its URL's options, TLS, server
+        settings), taken out of its pool for good: the listener keeps it open."""
+        pooled = await self._engine.raw_connection()
+        connection = pooled.driver_connection
+        pooled.detach()  # never given back: closing it is the listener's business
+        return connection
+
     async def _listen(self) -> None:
         """Keep one connection listening; after it was lost, listen again and resync."""
         while True:
             connection = None
             try:
-                connection = await asyncpg.connect(self._dsn)
+                connection = await self._own_connection()
                 await connection.add_listener(self.channel, self._received)
                 if self._connected.is_set() or self._late:
                     # Whatever was published while nobody listened is read again.
@@ -194,6 +208,7 @@ class PostgresPubSub:
                         except Exception:
                             log.exception("a resync failed")
                 self._connected.set()
+                self._listening = True
                 # A dead TCP connection says nothing until used: ask it something now and then.
                 while True:
                     await asyncio.sleep(self._check_interval)
@@ -202,6 +217,7 @@ class PostgresPubSub:
             except asyncio.CancelledError:
                 raise
             except Exception as error:
+                self._listening = False
                 log.error("the notification listener lost its connection (%s)", error)
                 await asyncio.sleep(self._retry_delay)
             finally:

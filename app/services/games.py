@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
 import weakref
 from collections import OrderedDict
@@ -44,6 +45,8 @@ from app.engine import (
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .errors import ServiceError
+
+log = logging.getLogger(__name__)
 
 Missed = list[list[Event]]
 """The events of each action a client missed, oldest first."""
@@ -144,6 +147,9 @@ class Applied:
     events: list[Event]
     here: bool = False
     """Committed by this process (not caught up from another's)."""
+    for_a_state: bool = False
+    """Taken in while a socket's state is read (:meth:`GameService.snapshot`), which
+    includes it."""
 
 
 AppliedListener = Callable[[Applied], None]
@@ -351,7 +357,12 @@ class GameService:
         async with self._lock(game_id):
             entry = self._cache.get(game_id)
             if entry is not None and entry.version == version - 1:
-                events = entry.game.apply(action)
+                self._cache.move_to_end(game_id)
+                try:
+                    events = entry.game.apply(action)
+                except BaseException:  # a replay that cannot take a committed move is wrong
+                    self._cache.pop(game_id, None)
+                    raise
                 entry.advance(version, events)
                 self._tell(Applied(game_id, entry.game, version, seat, action, notation,
                                    events))
@@ -378,7 +389,8 @@ class GameService:
         status and rematch."""
         async with self._lock(game_id), self._sessions() as session:
             row = await self._row(session, game_id)
-            entry = await self._synced(session, game_id, row, known_version=row.version)
+            entry = await self._synced(session, game_id, row, known_version=row.version,
+                                       for_a_state=True)
             aborted = (await repository.abort_of(session, game_id)
                        if row.status == "aborted" else None)
             missed = None if seen is None or seen > entry.version else entry.events[seen:]
@@ -485,7 +497,7 @@ class GameService:
             self._tell(Applied(game_id, entry.game, new_version, seat, applied.to_json(),
                                str(applied), events, here=True))
         if not self._pubsub.crosses_processes:
-            await self._pubsub.publish(LOBBY_CHANNEL, lobby)
+            await self._announce(LOBBY_CHANNEL, lobby)
         return Accepted(new_version)
 
     # ------------------------------------------------------------------ after a game
@@ -511,9 +523,10 @@ class GameService:
             elif row.rematch_id is None:
                 await self._start_rematch(session, row)
             state = _rematch_json(row)
-        await self._pubsub.publish(game_id, {"notice": {"type": "rematch", **state}})
+        await self._announce(game_id, {"notice": {"type": "rematch", **state}})
         if state["game_id"] is not None:
-            await self._lobby_changed(public=row.listed, players=await self._players_of(game_id))
+            players = await self._players_of_now(game_id)
+            await self._lobby_changed(public=row.listed, players=players)
         return state
 
     async def decline_rematch(self, game_id: str, seat: int) -> dict[str, Any]:
@@ -527,7 +540,7 @@ class GameService:
             row.rematch_offer = None
             await session.commit()
             state = {**_rematch_json(row), "declined_by": seat}
-        await self._pubsub.publish(game_id, {"notice": {"type": "rematch", **state}})
+        await self._announce(game_id, {"notice": {"type": "rematch", **state}})
         return state
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
@@ -570,8 +583,8 @@ class GameService:
                 row.to_act = None
                 await session.commit()
             self._cache.pop(game_id, None)
-        await self._pubsub.publish(game_id, {"notice": {"type": "aborted", "reason": reason}})
-        await self._lobby_changed(public=row.listed, players=await self._players_of(game_id))
+        await self._announce(game_id, {"notice": {"type": "aborted", "reason": reason}})
+        await self._lobby_changed(public=row.listed, players=await self._players_of_now(game_id))
 
     # ------------------------------------------------------------------ internals
     async def _player(self, session: AsyncSession, player_id: str | None) -> Player | None:
@@ -590,8 +603,24 @@ class GameService:
     async def _lobby_changed(self, *, public: bool, players: list[str | None]) -> None:
         """Tell lobby listeners what to look at again: the public lists, and the own games
         of these players."""
-        await self._pubsub.publish(LOBBY_CHANNEL, _lobby_message(public=public,
-                                                                 players=players))
+        await self._announce(LOBBY_CHANNEL, _lobby_message(public=public, players=players))
+
+    async def _announce(self, topic: str, message: dict[str, Any]) -> None:
+        """Tell the listeners after a commit. The change is done whatever happens here: a
+        failure (the database busy a moment) is logged, never turned into a refusal of
+        what was already committed."""
+        try:
+            await self._pubsub.publish(topic, message)
+        except Exception:
+            log.exception("could not announce a change on %s", topic)
+
+    async def _players_of_now(self, game_id: str) -> list[str | None]:
+        """The game's players, for an announcement after a commit ([] if unreadable)."""
+        try:
+            return await self._players_of(game_id)
+        except Exception:
+            log.exception("could not read the players of %s", game_id)
+            return []
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -606,8 +635,8 @@ class GameService:
         return row
 
     async def _synced(self, session: AsyncSession, game_id: str,
-                      row: _Dealt | None = None, *, known_version: int | None = None
-                      ) -> _Entry:
+                      row: _Dealt | None = None, *, known_version: int | None = None,
+                      for_a_state: bool = False) -> _Entry:
         """The cached replay, brought up to the committed log (another server may have
         appended to it). Call with the game's lock held; pass the game's ``row`` if it was
         already read (it is needed only to set up a game not in the cache), and the
@@ -625,5 +654,5 @@ class GameService:
             events = entry.game.apply(action.action)
             entry.advance(action.seq, events)
             self._tell(Applied(game_id, entry.game, action.seq, action.seat, action.action,
-                               action.notation, events))
+                               action.notation, events, for_a_state=for_a_state))
         return entry
