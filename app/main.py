@@ -46,14 +46,19 @@ def _error(status: int, code: str, message: str, detail: str | None = None,
     return JSONResponse({"error": body}, status_code=status)
 
 
-async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock,
-                           interval: float) -> None:
+async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock, *,
+                           interval: float, hub: Hub, queue: QuickMatch) -> None:
     """Say this server is alive now and then; when others fell silent for good, their
-    games hear who is left."""
+    games hear who is left. Taken for dead itself (a long pause, the database away), this
+    server writes its presence and its players' queue places again."""
     while True:
         await clock.sleep(interval)
         try:
-            await _presence_changed(pubsub, await registry.beat())
+            games, revived = await registry.beat()
+            await _presence_changed(pubsub, games)
+            if revived:
+                hub.rewrite_presence()
+                await queue.requeue()
         except Exception:  # the database may be down a moment: try again next beat
             log.exception("could not say this server is alive")
 
@@ -110,8 +115,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await registry.register()
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.start()
-        heartbeat = asyncio.create_task(_keep_registered(registry, pubsub, app.state.clock,
-                                                         settings.server_heartbeat))
+        heartbeat = asyncio.create_task(_keep_registered(
+            registry, pubsub, app.state.clock, interval=settings.server_heartbeat, hub=hub,
+            queue=app.state.quick_match))
         yield
         heartbeat.cancel()
         with contextlib.suppress(asyncio.CancelledError):

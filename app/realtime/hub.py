@@ -32,6 +32,9 @@ from .clock import Clock
 from .protocol import ProtocolError, decode, error_message, render_updates
 
 log = logging.getLogger(__name__)
+
+PRESENCE_RETRY = 2.0
+"""Seconds before a presence write that failed is tried again."""
 _M = TypeVar("_M")
 
 QUEUE_LIMIT = 256
@@ -334,7 +337,19 @@ class Hub:
         games = [g for g in message.get("games", ()) if isinstance(g, str) and g in self._games]
         if not games:
             return
-        for game_id, elsewhere in (await self._registry.elsewhere(games)).items():
+        # Its own task: the read holds up no other message (moves wait behind none).
+        task = asyncio.create_task(self._reread_presence(games))
+        self._taking.add(task)
+        task.add_done_callback(self._taking.discard)
+
+    async def _reread_presence(self, games: list[str]) -> None:
+        assert self._registry is not None
+        try:
+            elsewhere_by_game = await self._registry.elsewhere(games)
+        except Exception:
+            log.exception("could not read the presence of %d games", len(games))
+            return
+        for game_id, elsewhere in elsewhere_by_game.items():
             if game_id not in self._games:
                 continue
             self._elsewhere[game_id] = elsewhere
@@ -376,6 +391,12 @@ class Hub:
             if self._presence_writer is None or self._presence_writer.done():
                 self._presence_writer = asyncio.create_task(self._write_presence())
 
+    def rewrite_presence(self) -> None:
+        """Write this process's counts of every game it has sockets on again (its rows
+        were cleared: it had been taken for dead)."""
+        for game_id in self.games():
+            self.presence_changed(game_id)
+
     async def _write_presence(self) -> None:
         """Write this process's counts of every game that changed, in one transaction,
         then ring the presence topic with their ids; again while more changed meanwhile
@@ -388,10 +409,10 @@ class Hub:
                 for start in range(0, len(games), PRESENCE_BATCH):
                     await self._publish(PRESENCE_TOPIC,
                                         {"games": games[start:start + PRESENCE_BATCH]})
-            except Exception:  # the database may be down a moment: the next change retries
+            except Exception:  # the database may be down a moment: try again soon
                 log.exception("could not write the presence of %d games", len(games))
                 self._presence_dirty.update(games)
-                return
+                await asyncio.sleep(PRESENCE_RETRY)
 
     def _deliver_presence(self, game_id: str, counts: Counts) -> None:
         if game_id in self._games:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import WebSocket
@@ -141,6 +141,8 @@ class QuickMatch:
         self._registry = registry
         self._pubsub = pubsub
         self._local: dict[str, LobbyConnection] = {}
+        self._entered: dict[str, datetime] = {}
+        """When each player waiting here entered the queue: their row's own mark."""
         self._lock = asyncio.Lock()
         self._leaving: set[asyncio.Task[None]] = set()
 
@@ -174,7 +176,9 @@ class QuickMatch:
                     select(QueueEntry).where(QueueEntry.player_id != me)
                     .order_by(QueueEntry.entered_at, QueueEntry.player_id).limit(1))
                 if partner is None:
-                    session.add(QueueEntry(player_id=me, server_id=self._registry.server_id))
+                    entered = datetime.now(UTC)
+                    session.add(QueueEntry(player_id=me, server_id=self._registry.server_id,
+                                           entered_at=entered))
                 else:
                     await session.delete(partner)
                     taken = (partner.player_id, partner.server_id, partner.entered_at)
@@ -183,6 +187,7 @@ class QuickMatch:
                 await self._replaced(me, earlier.server_id, connection)
             if partner is None:
                 self._local[me] = connection
+                self._entered[me] = entered
                 connection.send({"type": "queue", "state": "waiting"})
                 return
             try:
@@ -204,8 +209,9 @@ class QuickMatch:
         if not self.is_waiting(connection):
             return False
         assert connection.player is not None
-        del self._local[connection.player.player_id]
-        task = asyncio.create_task(self._forget(connection.player.player_id))
+        player_id = connection.player.player_id
+        del self._local[player_id]
+        task = asyncio.create_task(self._forget(player_id, self._entered.pop(player_id, None)))
         self._leaving.add(task)
         task.add_done_callback(self._leaving.discard)
         return True
@@ -215,8 +221,9 @@ class QuickMatch:
         if not self.is_waiting(connection):
             return False
         assert connection.player is not None
-        del self._local[connection.player.player_id]
-        await self._forget(connection.player.player_id)
+        player_id = connection.player.player_id
+        del self._local[player_id]
+        await self._forget(player_id, self._entered.pop(player_id, None))
         return True
 
     async def on_published(self, topic: str, message: dict[str, Any]) -> None:
@@ -225,12 +232,14 @@ class QuickMatch:
             return
         matched = message.get("matched")
         if matched is not None and matched.get("server") == self._registry.server_id:
+            self._entered.pop(str(matched["player"]), None)
             connection = self._local.pop(str(matched["player"]), None)
             if connection is not None:
                 connection.send({"type": "matched", "game_id": matched["game_id"],
                                  "seat": matched["seat"]})
         replaced = message.get("replaced")
         if replaced is not None and replaced.get("server") == self._registry.server_id:
+            self._entered.pop(str(replaced["player"]), None)
             connection = self._local.pop(str(replaced["player"]), None)
             if connection is not None:
                 connection.send({"type": "queue", "state": "idle", "reason": "replaced"})
@@ -240,11 +249,27 @@ class QuickMatch:
             with contextlib.suppress(Exception):
                 await task
 
-    async def _forget(self, player_id: str) -> None:
+    async def _forget(self, player_id: str, entered: datetime | None) -> None:
+        """Give up the place this server's socket took (not one the same player took again
+        since, from another tab, while this waited for the lock)."""
+        if entered is None:
+            return
         async with self._lock, self._sessions() as session:
             await session.execute(delete(QueueEntry).where(
                 QueueEntry.player_id == player_id,
-                QueueEntry.server_id == self._registry.server_id))
+                QueueEntry.server_id == self._registry.server_id,
+                QueueEntry.entered_at == entered))
+            await session.commit()
+
+    async def requeue(self) -> None:
+        """This server was taken for dead (and its places given up): the players still
+        waiting on it take their places again, in the order they came."""
+        async with self._lock, self._sessions() as session:
+            for player_id, entered in sorted(self._entered.items(), key=lambda e: e[1]):
+                if player_id in self._local and await session.get(QueueEntry, player_id) is None:
+                    session.add(QueueEntry(player_id=player_id,
+                                           server_id=self._registry.server_id,
+                                           entered_at=entered))
             await session.commit()
 
     async def _give_back(self, player_id: str, server_id: str, entered_at: datetime) -> None:
@@ -259,6 +284,7 @@ class QuickMatch:
             await self._pubsub.publish(LOBBY_CHANNEL, {"replaced": {
                 "player": player_id, "server": server_id}})
             return
+        self._entered.pop(player_id, None)
         earlier = self._local.pop(player_id, None)
         if earlier is not None and earlier is not connection:
             earlier.send({"type": "queue", "state": "idle", "reason": "replaced"})
@@ -266,6 +292,7 @@ class QuickMatch:
     async def _tell_matched(self, player_id: str, server_id: str, game_id: str, *,
                             seat: int) -> None:
         if server_id == self._registry.server_id:
+            self._entered.pop(player_id, None)
             connection = self._local.pop(player_id, None)
             if connection is not None:
                 connection.send({"type": "matched", "game_id": game_id, "seat": seat})

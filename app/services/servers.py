@@ -59,14 +59,16 @@ class ServerRegistry:
             session.add(Server(id=self.server_id))
             await session.commit()
 
-    async def beat(self) -> list[str]:
+    async def beat(self) -> tuple[list[str], bool]:
         """Say this server is alive, and take the silent ones for dead: the games whose
-        presence changed with them."""
+        presence changed with them, and whether this server had itself been taken for dead
+        (its presence and queue places then need writing again)."""
         now = datetime.now(UTC)
         async with self._sessions() as session:
             seen = await session.execute(update(Server).where(Server.id == self.server_id)
                                          .values(seen_at=now))
-            if not seen.rowcount:  # type: ignore[attr-defined]
+            revived = not seen.rowcount  # type: ignore[attr-defined]
+            if revived:
                 # Taken for dead after a long pause (its presence is gone): back again.
                 session.add(Server(id=self.server_id, started_at=now, seen_at=now))
             dead = list((await session.scalars(select(Server.id).where(
@@ -79,7 +81,7 @@ class ServerRegistry:
                 await session.execute(delete(Presence).where(Presence.server_id.in_(dead)))
                 await session.execute(delete(Server).where(Server.id.in_(dead)))
             await session.commit()
-        return games
+        return games, revived
 
     async def unregister(self) -> list[str]:
         """This server stops: its row goes, and the games where it had sockets."""

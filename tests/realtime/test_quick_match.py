@@ -428,3 +428,24 @@ async def test_two_tabs_racing_are_one_player(database: Database,
         waiting = {t.player.player_id for t in tabs  # type: ignore[union-attr]
                    if t.sent[-1] == WAITING}
         assert len(waiting) <= 1
+
+
+async def test_a_tab_left_while_another_enters_does_not_take_its_place(
+        database: Database) -> None:
+    """A player's old tab closes (its place is given up in the background) just as a new
+    tab of theirs presses play: the new tab's place stays, and the next player pairs
+    with it."""
+    async with matchmaking(database, 2) as made:
+        ann, bob = made.players
+        old_tab, new_tab = FakeConnection(ann), FakeConnection(ann)
+        await made.queue.enter(old_tab)  # type: ignore[arg-type]
+        assert old_tab.sent[-1] == WAITING
+        assert made.queue.leave(old_tab)  # type: ignore[arg-type]
+        await made.queue.enter(new_tab)  # type: ignore[arg-type]
+        await made.queue.close()  # the old tab's leaving is done
+        assert new_tab.sent[-1] == WAITING
+        assert await made.queue.waiting() == [ann.name]
+        partner = FakeConnection(bob)
+        await made.queue.enter(partner)  # type: ignore[arg-type]
+        assert partner.sent[-1]["type"] == "matched"
+        assert new_tab.sent[-1] == {**partner.sent[-1], "seat": 0}
