@@ -176,6 +176,7 @@ class GameSocket:
         connection.welcome(state)  # first: whatever came meanwhile was held back
         connection.release_updates(state["version"])
         self.hub.welcomed_at(self.game_id, state["version"])
+        connection.refresh = self._refresh
         self.hub.presence_changed(self.game_id)
 
     async def _heartbeat(self) -> None:
@@ -196,6 +197,13 @@ class GameSocket:
         self.connection.send(state)
         self.connection.release_updates(state["version"])
         self.hub.welcomed_at(self.game_id, state["version"])
+
+    async def _refresh(self) -> None:
+        """The state again, unasked (this process may have missed a notice)."""
+        try:
+            await self._send_state(None)
+        except Exception:
+            log.exception("could not send a state again on game %s", self.game_id)
 
     async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
         seat = self.connection.seat

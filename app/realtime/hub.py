@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 from fastapi import WebSocket
@@ -58,6 +58,8 @@ class Connection:
         self._closing = False
         self._held: list[dict[str, Any]] | None = None
         """Updates held back while this client's full state is being prepared."""
+        self.refresh: Callable[[], Coroutine[Any, Any, None]] | None = None
+        """Sends this client its full state again (set once it is welcomed)."""
 
     @property
     def audience(self) -> str:
@@ -374,9 +376,15 @@ class Hub:
 
     async def resync(self) -> None:
         """Messages may have been missed (the listener reconnected): every game with a
-        socket here catches up with its log, and hears who is there."""
+        socket here catches up with its log, every socket is sent its state again (a
+        rematch offer or an abort rung meanwhile is in it), and hears who is there."""
         for game_id in self.games():
             self._catching_up.ask(game_id)
+            for connection in list(self._games.get(game_id, ())):
+                if connection.refresh is not None:
+                    task = asyncio.create_task(connection.refresh())
+                    self._taking.add(task)
+                    task.add_done_callback(self._taking.discard)
         if self._registry is not None and self.games():
             await self.on_presence(PRESENCE_TOPIC, {"games": self.games()})
 

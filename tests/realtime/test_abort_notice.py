@@ -21,6 +21,7 @@ from app.services.games import Accepted, ServiceError
 from tests.factories import (
     Database,
     ProtocolClient,
+    Table,
     admin_abort,
     browser,
     create_game,
@@ -242,3 +243,25 @@ async def test_an_abort_racing_an_action_on_two_servers(database: Database,
                 assert await _consistent(database, game_id) == (
                     version + 1, {"reason": "late", "version": version + 1,
                                   "was": "active"})
+
+
+def test_a_process_that_may_have_missed_a_notice_sends_every_socket_its_state(
+        make_app: Callable[..., FastAPI], database: Database) -> None:
+    """When a process's listener reconnects (hub.resync), a notice rung meanwhile is not
+    lost: here another server aborts the game and its notice never reaches this one;
+    after the resync each socket is sent the game's state again, status included."""
+    app = make_app()
+    with serve(app) as client:
+        table = Table.open(client, timeout=TIMEOUT, wonder_selection="first_game")
+        socket = table.seats[0]
+
+        async def abort_elsewhere() -> None:
+            async with servers(database) as (elsewhere,):
+                await elsewhere.service.abort(table.game_id, reason="gone", client=None)
+
+        client.portal.call(abort_elsewhere)
+        assert [m for m in socket.barrier() if m["type"] == "aborted"] == []
+        client.portal.call(app.state.hub.resync)
+        state = socket.receive_until("state")
+        assert (state["status"], state["abort_reason"]) == ("aborted", "gone")
+        table.close()
