@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.browser.server import free_port
@@ -324,3 +325,27 @@ def test_killing_a_process_loses_nothing(two: tuple[Process, Process]) -> None:
         caught_up = [m["version"] for m in welcome.get("missed", [])]
         assert heard_before + caught_up + again.versions() == list(range(1, last + 1))
         assert seats[1].versions() == list(range(1, last + 1))
+
+
+def test_a_process_stopped_with_sigterm_drains_and_says_goodbye(
+        two: tuple[Process, Process]) -> None:
+    """SIGTERM: the process stops taking connections, closes its sockets with 1012
+    (service restart: come back), finishes and leaves; the other process's sockets hear
+    at once that its players are gone (it unregistered, nobody had to time it out)."""
+    a, b = two
+    game_id, tokens = _started_game(a, b)
+    with ExitStack() as stack:
+        seats = [stack.enter_context(Socket.open(f"{p.ws}/ws/games/{game_id}")) for p in (a, b)]
+        for seat, socket in enumerate(seats):
+            socket.send({"type": "join", "seat": seat, "token": tokens[seat]})
+            socket.until("welcome")
+        assert seats[1].until("presence", seats=[True, True])
+        a.popen.send_signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed) as closed:
+            seats[0].until("never")
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        # uvicorn exits by the signal it caught, once its shutdown is complete.
+        assert a.popen.wait(timeout=WAIT) in (0, -signal.SIGTERM)
+        assert "Application shutdown complete" in a.log.read_text()
+        assert seats[1].until("presence", seats=[False, True])
+        assert _answers(b.url + "/readyz")
