@@ -2,7 +2,8 @@
 
 Each committed action reaches the hub from this process's replay of the game
 (``GameService.watch``): an action committed here at once, one committed by another
-process when its doorbell rings here (``{"moved": version}``) and the replay catches up.
+process when its doorbell rings here (``{"moved": version, ...}``: ``take`` applies the
+move it carries, or the replay catches up with the log).
 Each update is rendered once per audience that has a socket here (a seat, spectators).
 
 Sending never blocks the game: each connection has an outgoing queue drained by its own
@@ -225,13 +226,15 @@ class Hub:
     """The game sockets of this process, by game.
 
     ``sync`` catches a game's replay up with the committed log (``GameService.sync``),
-    which hands each new action to :meth:`on_applied`.
+    ``take`` applies a doorbell's move to it (``GameService.take``); both hand each new
+    action to :meth:`on_applied`.
 
     Presence is everyone's, over every process. When this process's sockets on a game
     change, its sockets hear at once (its own sockets, and what it last read of the
-    others'); then, with a ``registry`` (the servers sharing the database), it writes its
-    counts and rings (``publish``) the game's topic, and every process with sockets on the
-    game reads the others' counts again and tells its sockets if the sum changed."""
+    others'); then, with a ``registry`` (the servers sharing the database), it writes the
+    counts of every game that changed and rings (``publish``) the presence topic with their
+    ids, and every process with sockets on them reads the others' counts again and tells
+    its sockets if the sum changed."""
 
     def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None, *,
                  take: Callable[[str, int, int, dict[str, Any], str], Awaitable[int]]
