@@ -29,7 +29,7 @@ from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
-from app.services.servers import PRESENCE_BATCH, PRESENCE_TOPIC, ServerRegistry
+from app.services.servers import PRESENCE_TOPIC, ServerRegistry, presence_messages
 
 SESSION_COOKIE = "duel_session"
 log = logging.getLogger(__name__)
@@ -64,8 +64,8 @@ async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Cloc
 
 
 async def _presence_changed(pubsub: PubSub, games: list[str]) -> None:
-    for start in range(0, len(games), PRESENCE_BATCH):
-        await pubsub.publish(PRESENCE_TOPIC, {"games": games[start:start + PRESENCE_BATCH]})
+    for message in presence_messages(games):
+        await pubsub.publish(PRESENCE_TOPIC, message)
 
 
 async def _unregister(registry: ServerRegistry, pubsub: PubSub) -> None:

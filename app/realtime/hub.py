@@ -27,7 +27,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from app.services.games import Applied
-from app.services.servers import PRESENCE_BATCH, PRESENCE_TOPIC, Counts, ServerRegistry
+from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
 from .clock import Clock
 from .protocol import ProtocolError, decode, error_message, render_updates
@@ -250,7 +250,9 @@ class Hub:
         self._delivered: dict[str, int] = {}
         """The last version given to the sockets of each game that has some."""
         self._catching_up = Rounds(self._catch_up, "catch the game up")
-        self._taking: set[asyncio.Task[None]] = set()
+        self._background: set[asyncio.Task[None]] = set()
+        """Tasks started from a message (kept so they are not collected, and cancelled at
+        close)."""
         self._presence_dirty: set[str] = set()
         self._presence_writer: asyncio.Task[None] | None = None
         self._elsewhere: dict[str, Counts] = {}
@@ -327,9 +329,7 @@ class Hub:
                 # Its own task: waiting for this game's lock holds up no other game. Two
                 # doorbells of one game take the lock in the order they came (a FIFO lock),
                 # and one found out of turn catches up with the log instead.
-                task = asyncio.create_task(self._take_in(game_id, moved, seat, action, notation))
-                self._taking.add(task)
-                task.add_done_callback(self._taking.discard)
+                self._spawn(self._take_in(game_id, moved, seat, action, notation))
                 return
             self._catching_up.ask(game_id)
 
@@ -343,9 +343,7 @@ class Hub:
         if not games:
             return
         # Its own task: the read holds up no other message (moves wait behind none).
-        task = asyncio.create_task(self._reread_presence(games))
-        self._taking.add(task)
-        task.add_done_callback(self._taking.discard)
+        self._spawn(self._reread_presence(games))
 
     async def _reread_presence(self, games: list[str]) -> None:
         assert self._registry is not None
@@ -363,6 +361,11 @@ class Hub:
             # welcome here tells them, with what was just read).
             if game_id in self._told and counts != self._told[game_id]:
                 self._deliver_presence(game_id, counts)
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _take_in(self, game_id: str, version: int, seat: int, action: dict[str, Any],
                        notation: str) -> None:
@@ -385,9 +388,7 @@ class Hub:
             self._catching_up.ask(game_id)
             for connection in list(self._games.get(game_id, ())):
                 if connection.refresh is not None:
-                    task = asyncio.create_task(connection.refresh())
-                    self._taking.add(task)
-                    task.add_done_callback(self._taking.discard)
+                    self._spawn(connection.refresh())
         if self._registry is not None and self.games():
             await self.on_presence(PRESENCE_TOPIC, {"games": self.games()})
 
@@ -417,9 +418,8 @@ class Hub:
             games, self._presence_dirty = sorted(self._presence_dirty), set()
             try:
                 await self._registry.set_presence({g: self.local_counts(g) for g in games})
-                for start in range(0, len(games), PRESENCE_BATCH):
-                    await self._publish(PRESENCE_TOPIC,
-                                        {"games": games[start:start + PRESENCE_BATCH]})
+                for message in presence_messages(games):
+                    await self._publish(PRESENCE_TOPIC, message)
             except Exception:  # the database may be down a moment: try again soon
                 log.exception("could not write the presence of %d games", len(games))
                 self._presence_dirty.update(games)
@@ -433,7 +433,7 @@ class Hub:
             connection.deliver(message)
 
     async def close(self) -> None:
-        for task in list(self._taking):
+        for task in list(self._background):
             task.cancel()
         await self._catching_up.close()
         if self._presence_writer is not None:

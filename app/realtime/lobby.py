@@ -120,6 +120,8 @@ class LobbyHub:
                 **public, "mine": own}
 
 
+REPLACED = {"type": "queue", "state": "idle", "reason": "replaced"}
+"""What a waiting socket hears when the same player took a place from another tab."""
 QUEUE_LOCK = 0x5157_4D41_5443_48  # "QWMATCH": the advisory lock of the queue's decisions
 
 
@@ -140,9 +142,9 @@ class QuickMatch:
         self._sessions = sessions
         self._registry = registry
         self._pubsub = pubsub
-        self._local: dict[str, LobbyConnection] = {}
-        self._entered: dict[str, datetime] = {}
-        """When each player waiting here entered the queue: their row's own mark."""
+        self._local: dict[str, tuple[LobbyConnection, datetime]] = {}
+        """Each player waiting here: their lobby socket, and when they entered the queue
+        (their row's own mark)."""
         self._lock = asyncio.Lock()
         self._leaving: set[asyncio.Task[None]] = set()
 
@@ -156,7 +158,8 @@ class QuickMatch:
 
     def is_waiting(self, connection: LobbyConnection) -> bool:
         player = connection.player
-        return player is not None and self._local.get(player.player_id) is connection
+        waiting = self._local.get(player.player_id) if player is not None else None
+        return waiting is not None and waiting[0] is connection
 
     async def enter(self, connection: LobbyConnection) -> None:
         """Queue the connection's player, or pair them with whoever waited longest."""
@@ -186,8 +189,7 @@ class QuickMatch:
             if earlier is not None:
                 await self._replaced(me, earlier.server_id, connection)
             if partner is None:
-                self._local[me] = connection
-                self._entered[me] = entered
+                self._local[me] = (connection, entered)
                 connection.send({"type": "queue", "state": "waiting"})
                 return
             try:
@@ -206,25 +208,30 @@ class QuickMatch:
     def leave(self, connection: LobbyConnection) -> bool:
         """Take the connection out of the queue (its place is given up in the background);
         whether it was in it."""
-        if not self.is_waiting(connection):
+        place = self._take_out(connection)
+        if place is None:
             return False
-        assert connection.player is not None
-        player_id = connection.player.player_id
-        del self._local[player_id]
-        task = asyncio.create_task(self._forget(player_id, self._entered.pop(player_id, None)))
+        task = asyncio.create_task(self._forget(*place))
         self._leaving.add(task)
         task.add_done_callback(self._leaving.discard)
         return True
 
     async def leave_now(self, connection: LobbyConnection) -> bool:
         """As :meth:`leave`, the place given up before it returns."""
-        if not self.is_waiting(connection):
+        place = self._take_out(connection)
+        if place is None:
             return False
-        assert connection.player is not None
-        player_id = connection.player.player_id
-        del self._local[player_id]
-        await self._forget(player_id, self._entered.pop(player_id, None))
+        await self._forget(*place)
         return True
+
+    def _take_out(self, connection: LobbyConnection) -> tuple[str, datetime] | None:
+        """The connection waits here no more (at once, so nothing tells it of a pairing or
+        a takeover): its player and place, if it was waiting."""
+        if not self.is_waiting(connection):
+            return None
+        assert connection.player is not None
+        _, entered = self._local.pop(connection.player.player_id)
+        return connection.player.player_id, entered
 
     async def on_published(self, topic: str, message: dict[str, Any]) -> None:
         """A player waiting here was paired on another process, or took their place there."""
@@ -232,28 +239,28 @@ class QuickMatch:
             return
         matched = message.get("matched")
         if matched is not None and matched.get("server") == self._registry.server_id:
-            self._entered.pop(str(matched["player"]), None)
-            connection = self._local.pop(str(matched["player"]), None)
-            if connection is not None:
-                connection.send({"type": "matched", "game_id": matched["game_id"],
-                                 "seat": matched["seat"]})
+            self._stop_waiting(str(matched["player"]), {
+                "type": "matched", "game_id": matched["game_id"], "seat": matched["seat"]})
         replaced = message.get("replaced")
         if replaced is not None and replaced.get("server") == self._registry.server_id:
-            self._entered.pop(str(replaced["player"]), None)
-            connection = self._local.pop(str(replaced["player"]), None)
-            if connection is not None:
-                connection.send({"type": "queue", "state": "idle", "reason": "replaced"})
+            self._stop_waiting(str(replaced["player"]), REPLACED)
 
     async def close(self) -> None:
         for task in list(self._leaving):
             with contextlib.suppress(Exception):
                 await task
 
-    async def _forget(self, player_id: str, entered: datetime | None) -> None:
+    def _stop_waiting(self, player_id: str, message: dict[str, Any],
+                      unless: LobbyConnection | None = None) -> None:
+        """The player waits here no more: their socket (unless it is ``unless``) is told
+        ``message``."""
+        waiting = self._local.pop(player_id, None)
+        if waiting is not None and waiting[0] is not unless:
+            waiting[0].send(message)
+
+    async def _forget(self, player_id: str, entered: datetime) -> None:
         """Give up the place this server's socket took (not one the same player took again
         since, from another tab, while this waited for the lock)."""
-        if entered is None:
-            return
         async with self._lock, self._sessions() as session:
             await session.execute(delete(QueueEntry).where(
                 QueueEntry.player_id == player_id,
@@ -265,8 +272,8 @@ class QuickMatch:
         """This server was taken for dead (and its places given up): the players still
         waiting on it take their places again, in the order they came."""
         async with self._lock, self._sessions() as session:
-            for player_id, entered in sorted(self._entered.items(), key=lambda e: e[1]):
-                if player_id in self._local and await session.get(QueueEntry, player_id) is None:
+            for player_id, (_, entered) in sorted(self._local.items(), key=lambda e: e[1][1]):
+                if await session.get(QueueEntry, player_id) is None:
                     session.add(QueueEntry(player_id=player_id,
                                            server_id=self._registry.server_id,
                                            entered_at=entered))
@@ -284,18 +291,12 @@ class QuickMatch:
             await self._pubsub.publish(LOBBY_CHANNEL, {"replaced": {
                 "player": player_id, "server": server_id}})
             return
-        self._entered.pop(player_id, None)
-        earlier = self._local.pop(player_id, None)
-        if earlier is not None and earlier is not connection:
-            earlier.send({"type": "queue", "state": "idle", "reason": "replaced"})
+        self._stop_waiting(player_id, REPLACED, unless=connection)
 
     async def _tell_matched(self, player_id: str, server_id: str, game_id: str, *,
                             seat: int) -> None:
         if server_id == self._registry.server_id:
-            self._entered.pop(player_id, None)
-            connection = self._local.pop(player_id, None)
-            if connection is not None:
-                connection.send({"type": "matched", "game_id": game_id, "seat": seat})
+            self._stop_waiting(player_id, {"type": "matched", "game_id": game_id, "seat": seat})
             return
         await self._pubsub.publish(LOBBY_CHANNEL, {"matched": {
             "player": player_id, "game_id": game_id, "seat": seat, "server": server_id}})

@@ -8,7 +8,8 @@ key between processes), and an action row is committed before anyone is told of 
 Every action this process's replay takes in, its own or one another process committed,
 is handed to the ``watch`` listeners (the sockets' hub), in order, once committed: each
 process tells its own sockets from its own replay. A commit rings the other processes'
-doorbell (``{"moved": version}`` on the game's topic); they catch up with ``sync``.
+doorbell (``{"moved": version, ...}`` on the game's topic, with the move): they take the
+move in (``take``), or catch up with the log (``sync``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from app.db.models import AdminAction, Player, Seat
 from app.db.models import Game as GameRow
 from app.engine import (
     ENGINE_VERSION,
+    Action,
     Event,
     Game,
     IllegalActionError,
@@ -101,6 +103,14 @@ class _Dealt(Protocol):
 def _fresh_game(row: _Dealt) -> Game:
     """The game as set up from its seed and options, before any action."""
     return Game.new(row.seed, Options.from_json(row.options))
+
+
+def _resent_as(context: repository.MoveContext, seat: int, requested: Action) -> int | None:
+    """The version the action logged under the move's client id made, if it is this same
+    action from this same seat (the move is a resend); otherwise None."""
+    if context.earlier_seat == seat and context.earlier_action == requested.to_json():
+        return context.earlier_seq
+    return None
 
 
 def _lobby_message(*, public: bool, players: list[str | None] | None) -> dict[str, Any]:
@@ -203,7 +213,9 @@ class GameService:
         the game's lock held: it must not wait)."""
         self._watchers.append(listener)
 
-    def _tell(self, applied: Applied) -> None:
+    def _taken_in(self, entry: _Entry, applied: Applied) -> None:
+        """The replay ``entry`` took in a committed action: it moves on, the watchers hear."""
+        entry.advance(applied.version, applied.events)
         for listener in self._watchers:
             listener(applied)
 
@@ -363,9 +375,8 @@ class GameService:
                 except BaseException:  # a replay that cannot take a committed move is wrong
                     self._cache.pop(game_id, None)
                     raise
-                entry.advance(version, events)
-                self._tell(Applied(game_id, entry.game, version, seat, action, notation,
-                                   events))
+                self._taken_in(entry, Applied(game_id, entry.game, version, seat, action,
+                                              notation, events))
                 return version
             if entry is not None and entry.version >= version:
                 return entry.version
@@ -418,10 +429,11 @@ class GameService:
             if row is None:
                 raise _not_found(game_id)
             if row.earlier_seq is not None:
-                if row.earlier_seat == seat and row.earlier_action == requested.to_json():
-                    return Accepted(row.earlier_seq, duplicate=True)
-                raise ServiceError("client_id_reused",
-                                   "this client id was used for another action", 409)
+                resent = _resent_as(row, seat, requested)
+                if resent is None:
+                    raise ServiceError("client_id_reused",
+                                       "this client id was used for another action", 409)
+                return Accepted(resent, duplicate=True)
             if row.status == "waiting":
                 raise ServiceError("not_started", "the game waits for a second player", 409)
             if row.status in ("aborted", "imported"):
@@ -446,6 +458,7 @@ class GameService:
                 raise ServiceError("illegal", str(error), 409, detail=error.code,
                                    params=error.params) from None
             applied = entry.game.log[-1]
+            action_json, notation = applied.to_json(), str(applied)
             new_version = entry.version + 1
             outcome = entry.game.outcome()
             try:
@@ -462,13 +475,13 @@ class GameService:
                                        players=entry.players)
                 if recorded:
                     await repository.append_action(
-                        session, game_id, seq=new_version, seat=seat,
-                        action=applied.to_json(), notation=str(applied), client_id=client_id)
+                        session, game_id, seq=new_version, seat=seat, action=action_json,
+                        notation=notation, client_id=client_id)
                     # The doorbell carries the action (a few dozen bytes): a process whose
                     # replay is one behind takes it in without reading the log.
                     await self._pubsub.ring_in(session, game_id, {
-                        "moved": new_version, "seat": seat, "action": applied.to_json(),
-                        "notation": str(applied)})
+                        "moved": new_version, "seat": seat, "action": action_json,
+                        "notation": notation})
                     if self._pubsub.crosses_processes:  # every process hears it at commit
                         await self._pubsub.ring_in(session, LOBBY_CHANNEL, lobby)
                     await session.commit()
@@ -484,18 +497,17 @@ class GameService:
                 self._cache.pop(game_id, None)
                 await session.rollback()
                 now = await repository.move_context(session, game_id, client_id)
-                if now is not None and now.earlier_seq is not None \
-                        and now.earlier_seat == seat and now.earlier_action == requested.to_json():
-                    return Accepted(now.earlier_seq, duplicate=True)
+                resent = _resent_as(now, seat, requested) if now is not None else None
+                if resent is not None:
+                    return Accepted(resent, duplicate=True)
                 if now is not None and now.status == "aborted":
                     raise ServiceError("aborted", _CLOSED["aborted"], 409)
                 raise ServiceError("stale_version", "another action was applied first",
                                    409, params={"sent": version})
-            entry.advance(new_version, events)
             # Committed: now, and only now, this process's sockets may hear of it (the
             # others' when their process catches up).
-            self._tell(Applied(game_id, entry.game, new_version, seat, applied.to_json(),
-                               str(applied), events, here=True))
+            self._taken_in(entry, Applied(game_id, entry.game, new_version, seat, action_json,
+                                          notation, events, here=True))
         if not self._pubsub.crosses_processes:
             await self._announce(LOBBY_CHANNEL, lobby)
         return Accepted(new_version)
@@ -596,10 +608,6 @@ class GameService:
                                401)
         return player
 
-    async def _players_of(self, game_id: str) -> list[str | None]:
-        async with self._sessions() as session:
-            return [s.player_id for s in await repository.get_seats(session, game_id)]
-
     async def _lobby_changed(self, *, public: bool, players: list[str | None]) -> None:
         """Tell lobby listeners what to look at again: the public lists, and the own games
         of these players."""
@@ -617,7 +625,8 @@ class GameService:
     async def _players_of_now(self, game_id: str) -> list[str | None]:
         """The game's players, for an announcement after a commit ([] if unreadable)."""
         try:
-            return await self._players_of(game_id)
+            async with self._sessions() as session:
+                return [s.player_id for s in await repository.get_seats(session, game_id)]
         except Exception:
             log.exception("could not read the players of %s", game_id)
             return []
@@ -652,7 +661,7 @@ class GameService:
             return entry
         for action in await repository.actions_after(session, game_id, entry.version):
             events = entry.game.apply(action.action)
-            entry.advance(action.seq, events)
-            self._tell(Applied(game_id, entry.game, action.seq, action.seat, action.action,
-                               action.notation, events, for_a_state=for_a_state))
+            self._taken_in(entry, Applied(game_id, entry.game, action.seq, action.seat,
+                                          action.action, action.notation, events,
+                                          for_a_state=for_a_state))
         return entry

@@ -25,6 +25,12 @@ PRESENCE_BATCH = 300
 """Game ids per presence message: well within a NOTIFY's 8,000 bytes."""
 
 
+def presence_messages(games: list[str]) -> list[dict[str, list[str]]]:
+    """The messages of the presence topic saying these games' presence changed."""
+    return [{"games": games[start:start + PRESENCE_BATCH]}
+            for start in range(0, len(games), PRESENCE_BATCH)]
+
+
 @dataclass(frozen=True)
 class Counts:
     """Sockets on one game: per seat, and spectators."""
