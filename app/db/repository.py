@@ -9,10 +9,23 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Table, false, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Integer,
+    Select,
+    String,
+    Table,
+    TextClause,
+    bindparam,
+    false,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from .models import AdminAction, Game, GameAction, Seat
+from .models import AdminAction, Game, GameAction, Seat, UTCDateTime
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """The shape of every game id (``secrets.token_urlsafe``). Anything else names no game and
@@ -59,6 +72,21 @@ _ACTION: Table = GameAction.__table__  # type: ignore[assignment]
 """The tables themselves, for Core statements on the move path (no ORM unit of work)."""
 
 
+def _move_context_statement(by_client_id: bool) -> Select[Any]:
+    earlier = _ACTION.alias("earlier")
+    # No client id names no earlier copy (== None would match every id-less action).
+    same_client = earlier.c.client_id == bindparam("client_id") if by_client_id else false()
+    return (select(_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
+                   _GAME.c.listed, earlier.c.seq, earlier.c.seat, earlier.c.action)
+            .select_from(_GAME.outerjoin(earlier, (earlier.c.game_id == _GAME.c.id)
+                                         & same_client))
+            .where(_GAME.c.id == bindparam("game_id")))
+
+
+# Built once: a statement made per call costs more Python than its round trip.
+_MOVE_CONTEXT = {True: _move_context_statement(True), False: _move_context_statement(False)}
+
+
 async def move_context(session: AsyncSession, game_id: str,
                        client_id: str | None) -> MoveContext | None:
     """The game's head and the earlier copy of the move (by client id) together: a copy
@@ -66,39 +94,92 @@ async def move_context(session: AsyncSession, game_id: str,
     committed after it makes this move's insert fail, and is read again then."""
     if not GAME_ID.fullmatch(game_id):
         return None
-    earlier = _ACTION.alias("earlier")
-    # No client id names no earlier copy (== None would match every id-less action).
-    same_client = earlier.c.client_id == client_id if client_id is not None else false()
-    found = (await session.execute(
-        select(_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
-               _GAME.c.listed, earlier.c.seq, earlier.c.seat, earlier.c.action)
-        .select_from(_GAME.outerjoin(earlier, (earlier.c.game_id == _GAME.c.id)
-                                     & same_client))
-        .where(_GAME.c.id == game_id))).one_or_none()
+    found = (await session.execute(_MOVE_CONTEXT[client_id is not None],
+                                   {"game_id": game_id, "client_id": client_id})
+             ).one_or_none()
     return None if found is None else MoveContext(*found)
 
 
-async def append_action(session: AsyncSession, game_id: str, *, seq: int, seat: int,
-                        action: dict[str, Any], notation: str, client_id: str | None) -> None:
-    """The log's next entry (a Core insert: no ORM unit of work for one row)."""
-    await session.execute(insert(_ACTION).values(
-        game_id=game_id, seq=seq, seat=seat, action=action, notation=notation,
-        client_id=client_id))
+@dataclass(frozen=True)
+class Move:
+    """A move to record: the log's next entry and the game's row after it."""
+
+    game_id: str
+    version: int
+    seat: int
+    action: dict[str, Any]
+    notation: str
+    client_id: str | None
+    status: str
+    to_act: int | None
+    winner: int | None
+    victory: str | None
 
 
-async def record_progress(session: AsyncSession, game_id: str, *, version: int, status: str,
-                          to_act: int | None, winner: int | None, victory: str | None) -> bool:
-    """Write the game's progress to ``version``; False (nothing written) unless it is
-    still active and at the version before. The row stays locked to the commit: a second
-    server moving the same game waits here, then finds the version moved on."""
-    result = await session.execute(
-        update(_GAME).where(_GAME.c.id == game_id, _GAME.c.status == "active",
-                            _GAME.c.version == version - 1).values(
-            version=version, status=status, to_act=to_act, winner=winner, victory=victory,
-            updated_at=datetime.now(UTC),
-        )
-    )
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+Notice = tuple[str, str]
+"""A NOTIFY to send when the move commits: its channel and payload (PostgreSQL only)."""
+
+_PROGRESS = (
+    update(_GAME)
+    .where(_GAME.c.id == bindparam("game_id"), _GAME.c.status == "active",
+           _GAME.c.version == bindparam("previous"))
+    .values(version=bindparam("version"), status=bindparam("status"),
+            to_act=bindparam("to_act"), winner=bindparam("winner"),
+            victory=bindparam("victory"), updated_at=bindparam("now"))
+)
+_APPEND = insert(_ACTION).values(
+    game_id=bindparam("game_id"), seq=bindparam("version"), seat=bindparam("seat"),
+    action=bindparam("action"), notation=bindparam("notation"),
+    client_id=bindparam("client_id"), created_at=bindparam("now"))
+
+
+def _move_in_one_statement(notices: int) -> TextClause:
+    """PostgreSQL: the game's row, guarded by its version, then the log entry and the
+    notifications only if that row was written; one statement, one round trip."""
+    bells = ", ".join(f"pg_notify(:channel_{i}, :payload_{i})" for i in range(notices))
+    return text(f"""
+        WITH moved AS (
+            UPDATE game SET version = :version, status = :status, to_act = :to_act,
+                   winner = :winner, victory = :victory, updated_at = :now
+            WHERE id = :game_id AND status = 'active' AND version = :previous
+            RETURNING id)
+        INSERT INTO game_action (game_id, seq, seat, action, notation, client_id, created_at)
+        SELECT moved.id, :version, :seat, CAST(:action AS JSON), :notation, :client_id, :now
+        FROM moved{f" CROSS JOIN LATERAL (SELECT {bells}) AS bells" if notices else ""}
+        RETURNING seq""").bindparams(
+        bindparam("version", type_=Integer), bindparam("seat", type_=Integer),
+        bindparam("to_act", type_=Integer), bindparam("winner", type_=Integer),
+        bindparam("previous", type_=Integer), bindparam("status", type_=String),
+        bindparam("victory", type_=String), bindparam("notation", type_=String),
+        bindparam("client_id", type_=String), bindparam("action", type_=JSON),
+        bindparam("now", type_=UTCDateTime()))
+
+
+_MOVE_IN_ONE_STATEMENT = {notices: _move_in_one_statement(notices) for notices in (0, 1, 2)}
+
+
+async def record_move(session: AsyncSession, move: Move, notices: Sequence[Notice] = ()
+                      ) -> bool:
+    """Append ``move`` to its game's log and write the game's progress; False (nothing
+    written) unless the game is still active at the version before. The row stays locked
+    to the commit: a second server moving the same game waits, then finds the version
+    moved on. ``notices`` go out when, and only if, the transaction commits."""
+    values = {"game_id": move.game_id, "previous": move.version - 1, "version": move.version,
+              "seat": move.seat, "action": move.action, "notation": move.notation,
+              "client_id": move.client_id, "status": move.status, "to_act": move.to_act,
+              "winner": move.winner, "victory": move.victory, "now": datetime.now(UTC)}
+    if session.get_bind().dialect.name == "postgresql":
+        for i, (channel, payload) in enumerate(notices):
+            values[f"channel_{i}"], values[f"payload_{i}"] = channel, payload
+        written = await session.execute(_MOVE_IN_ONE_STATEMENT[len(notices)], values)
+        return written.first() is not None
+    if notices:
+        raise ValueError("notifications need PostgreSQL")
+    progressed = await session.execute(_PROGRESS, values)
+    if not progressed.rowcount:  # type: ignore[attr-defined]
+        return False
+    await session.execute(_APPEND, values)
+    return True
 
 
 async def claim_rematch(session: AsyncSession, game_id: str, rematch_id: str, *,

@@ -8,11 +8,11 @@ in the lobby's lists, a change of presence.
 Two implementations of one contract:
 
 - :class:`InProcessPubSub`, with SQLite (one process): ``publish`` calls this process's
-  listeners; ``ring_in`` does nothing (no other process to ring).
+  listeners; ``notice`` gives nothing (no other process to ring).
 - :class:`PostgresPubSub`: PostgreSQL's LISTEN/NOTIFY, on the database the games already
   live in (no other service to run). Every process LISTENs on one channel (named after
   the schema, so that test schemas do not hear each other); ``publish`` NOTIFYs after the
-  caller's commit, ``ring_in`` inside the caller's transaction, so the notification goes
+  caller's commit, a ``notice`` inside the caller's transaction, so the notification goes
   out exactly when, and only if, that transaction commits. Every process hears every
   message, its own too, in the order the database sent them. When the listening
   connection drops, it is opened again and ``on_resync`` callbacks run: whatever was
@@ -29,7 +29,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.db.repository import Notice
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +51,9 @@ class PubSub(Protocol):
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
         """Tell every process (this one too), after the caller's commit."""
 
-    async def ring_in(self, session: AsyncSession, topic: str, message: dict[str, Any]
-                      ) -> None:
-        """Tell the other processes, when the session's transaction commits."""
+    def notice(self, topic: str, message: dict[str, Any]) -> Notice | None:
+        """The NOTIFY that tells every process (this one too) when a transaction that
+        sends it commits; None when there is no other process to tell."""
 
     def subscribe(self, listener: Listener) -> None: ...
 
@@ -88,9 +90,9 @@ class InProcessPubSub:
     async def publish(self, topic: str, message: dict[str, Any]) -> None:
         await _call_all(self._listeners, topic, message)
 
-    async def ring_in(self, session: AsyncSession, topic: str, message: dict[str, Any]
-                      ) -> None:
-        """No other process to ring."""
+    def notice(self, topic: str, message: dict[str, Any]) -> Notice | None:
+        """No other process to tell."""
+        return None
 
 
 def channel_name(schema: str | None) -> str:
@@ -159,10 +161,8 @@ class PostgresPubSub:
                                       "payload": _payload(topic, message)})
             await connection.commit()
 
-    async def ring_in(self, session: AsyncSession, topic: str, message: dict[str, Any]
-                      ) -> None:
-        await session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                              {"channel": self.channel, "payload": _payload(topic, message)})
+    def notice(self, topic: str, message: dict[str, Any]) -> Notice | None:
+        return self.channel, _payload(topic, message)
 
     # ------------------------------------------------------------------ listening
     def _received(self, _connection: object, _pid: int, _channel: str, payload: str) -> None:

@@ -462,28 +462,25 @@ class GameService:
             new_version = entry.version + 1
             outcome = entry.game.outcome()
             try:
-                # The game's row first, guarded by its version: of two servers moving the
-                # same game, the second waits for the first's commit and writes nothing.
-                recorded = await repository.record_progress(
-                    session, game_id, version=new_version,
-                    status="finished" if outcome else "active",
-                    to_act=None if outcome else entry.game.to_act,
-                    winner=outcome.winner if outcome else None,
-                    victory=outcome.victory.value if outcome else None)
                 # A move changes its players' own lists; an ending also the public ones.
                 lobby = _lobby_message(public=outcome is not None and row.listed,
                                        players=entry.players)
+                # The doorbell carries the action (a few dozen bytes): a process whose
+                # replay is one behind takes it in without reading the log.
+                notices = [notice for notice in (
+                    self._pubsub.notice(game_id, {"moved": new_version, "seat": seat,
+                                                  "action": action_json,
+                                                  "notation": notation}),
+                    self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
+                # Guarded by the game's version: of two servers moving the same game, the
+                # second waits for the first's commit and writes nothing.
+                recorded = await repository.record_move(session, repository.Move(
+                    game_id, new_version, seat, action_json, notation, client_id,
+                    status="finished" if outcome else "active",
+                    to_act=None if outcome else entry.game.to_act,
+                    winner=outcome.winner if outcome else None,
+                    victory=outcome.victory.value if outcome else None), notices)
                 if recorded:
-                    await repository.append_action(
-                        session, game_id, seq=new_version, seat=seat, action=action_json,
-                        notation=notation, client_id=client_id)
-                    # The doorbell carries the action (a few dozen bytes): a process whose
-                    # replay is one behind takes it in without reading the log.
-                    await self._pubsub.ring_in(session, game_id, {
-                        "moved": new_version, "seat": seat, "action": action_json,
-                        "notation": notation})
-                    if self._pubsub.crosses_processes:  # every process hears it at commit
-                        await self._pubsub.ring_in(session, LOBBY_CHANNEL, lobby)
                     await session.commit()
             except IntegrityError:  # a log entry written without its game's row: refused
                 recorded = False

@@ -181,14 +181,14 @@ async def test_an_abort_racing_an_action_on_two_servers(database: Database,
         game, _ = await two.service.current(game_id)
         action = game.legal_actions()[0].to_json()
         hold, release = asyncio.Event(), asyncio.Event()
-        record_progress = repository.record_progress
+        record_move = repository.record_move
 
         async def held_write(*args: Any, **kwargs: Any) -> bool:
             hold.set()
             await release.wait()
-            return await record_progress(*args, **kwargs)
+            return await record_move(*args, **kwargs)
 
-        monkeypatch.setattr(repository, "record_progress", held_write)
+        monkeypatch.setattr(repository, "record_move", held_write)
         move = asyncio.create_task(two.service.submit(game_id, 0, action, 0, "m"))
         await hold.wait()
         await one.service.abort(game_id, reason="race", client=None)
@@ -199,7 +199,7 @@ async def test_an_abort_racing_an_action_on_two_servers(database: Database,
         assert await _consistent(database, game_id) == (0, {"reason": "race", "version": 0,
                                                             "was": "active"})
         assert two.published == []
-        monkeypatch.setattr(repository, "record_progress", record_progress)
+        monkeypatch.setattr(repository, "record_move", record_move)
 
         # The abort has read the game; a move is committed before it writes.
         for last in (False, True):

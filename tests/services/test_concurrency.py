@@ -75,17 +75,17 @@ async def race_at_the_write(monkeypatch: pytest.MonkeyPatch,
     """Run the submissions together, holding each just before it writes until all are
     there: each has passed the version check, so only the database can decide."""
     all_there = asyncio.Barrier(len(submissions))
-    record_progress = repository.record_progress
+    record_move = repository.record_move
 
     async def in_step(*args: Any, **kwargs: Any) -> bool:
         await asyncio.wait_for(all_there.wait(), 10)
-        return await record_progress(*args, **kwargs)
+        return await record_move(*args, **kwargs)
 
-    monkeypatch.setattr(repository, "record_progress", in_step)
+    monkeypatch.setattr(repository, "record_move", in_step)
     try:
         return await asyncio.gather(*submissions, return_exceptions=True)
     finally:
-        monkeypatch.setattr(repository, "record_progress", record_progress)
+        monkeypatch.setattr(repository, "record_move", record_move)
 
 
 async def test_two_servers_racing_for_the_same_seq(
