@@ -931,14 +931,15 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
                 if applied.here:  # what this server committed, as every server may tell it
                     server.published.append((applied.game_id, {
                         "version": applied.version,
-                        "updates": render_updates(
-                            applied.game, applied.version, seat=applied.seat,
-                            action=applied.action, notation=applied.notation,
-                            events=applied.events)}))
+                        "updates": {audience: update.model_dump() for audience, update in
+                                    render_updates(applied.game, applied.version,
+                                                   seat=applied.seat, action=applied.action,
+                                                   notation=applied.notation,
+                                                   events=applied.events).items()}}))
 
             async def record_notice(topic: str, message: dict[str, Any],
                                     server: Server = server) -> None:
-                if "notice" in message:  # a rematch, an abort
+                if "rematch" in message or "aborted" in message:  # a notice
                     server.published.append((topic, message))
 
             service.watch(record)

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket
 
 from app.config import Settings
+from app.realtime import messages
 from app.realtime.clock import Clock
 from app.realtime.hub import keep_alive, next_message
 from app.realtime.lobby import LobbyConnection, LobbyHub, QuickMatch
@@ -106,7 +107,7 @@ class LobbySocket:
     async def _handle(self, message: Play | Cancel | Ping | Any) -> None:
         connection = self.connection
         if isinstance(message, Ping):
-            connection.send({"type": "pong"})
+            connection.send(messages.Pong())
         elif isinstance(message, Play):
             # The name may have changed, or the player be unknown to this database.
             connection.player = await self.players.get(
@@ -114,4 +115,4 @@ class LobbySocket:
             await self.queue.enter(connection)
         elif isinstance(message, Cancel):
             await self.queue.leave_now(connection)
-            connection.send({"type": "queue", "state": "idle"})
+            connection.send(messages.Queue(state="idle"))

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import Settings
 from app.engine import view
+from app.realtime.protocol import protocol_schema
 from app.services.games import Credentials, GameService, ServiceError
 from app.services.players import clean_name
 
@@ -142,3 +143,13 @@ async def spectator_view(game_id: str, service: Service) -> GameView:
 async def _view(service: GameService, game_id: str, seat: int | None) -> GameView:
     game, version = await service.current(game_id)
     return GameView(version=version, seat=seat, view=view(game, seat))
+
+
+_PROTOCOL_SCHEMA = protocol_schema()
+
+
+@router.get("/protocol.schema.json")
+async def protocol() -> dict[str, Any]:
+    """The JSON Schema of every WebSocket message, both ways, on the game and lobby
+    sockets (docs/protocol.md says what they mean)."""
+    return _PROTOCOL_SCHEMA

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.config import Settings
 from app.engine import Event, Game
+from app.realtime import messages
 from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, keep_alive, next_message
 from app.realtime.protocol import (
@@ -26,7 +27,7 @@ from app.realtime.protocol import (
     error_message,
     parse_client_message,
     refusal_message,
-    state_message,
+    state_parts,
 )
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
@@ -34,6 +35,7 @@ from app.services.games import GameService, ServiceError
 from .identity import player_id_of
 
 router = APIRouter()
+_S = TypeVar("_S", messages.Welcome, messages.State)
 log = logging.getLogger(__name__)
 
 
@@ -101,7 +103,7 @@ class GameSocket:
     async def _handle(self, message: ClientMessage) -> None:
         connection = self.connection
         if isinstance(message, Ping):
-            connection.send({"type": "pong"})
+            connection.send(messages.Pong())
         elif isinstance(message, Pong):
             pass  # hearing from the client is all a pong is for
         elif isinstance(message, Join):
@@ -138,8 +140,9 @@ class GameSocket:
         except ServiceError as error:
             self.connection.send(refusal_message(error, client_id=message.client_id))
             return
-        self.connection.send({"type": "ack", "client_id": message.client_id,
-                              "version": accepted.version, "duplicate": accepted.duplicate})
+        self.connection.send(messages.Ack(client_id=message.client_id,
+                                          version=accepted.version,
+                                          duplicate=accepted.duplicate))
 
     async def _join(self, message: Join) -> None:
         connection = self.connection
@@ -167,15 +170,15 @@ class GameSocket:
         connection.hold_updates()
         self.hub.attach(self.game_id, connection)
         try:
-            state = await self._state("welcome", message.last_version)
+            state = await self._state(messages.Welcome, message.last_version)
         except BaseException:  # not joined after all: the client may send join again
             self.hub.detach(self.game_id, connection)
             connection.drop_held_updates()
             connection.seat, connection.joined = None, False
             raise
         connection.welcome(state)  # first: whatever came meanwhile was held back
-        connection.release_updates(state["version"])
-        self.hub.welcomed_at(self.game_id, state["version"])
+        connection.release_updates(state.version)
+        self.hub.welcomed_at(self.game_id, state.version)
         connection.refresh = self._refresh
         self.hub.presence_changed(self.game_id)
 
@@ -190,13 +193,13 @@ class GameSocket:
         only those newer than the state follow it."""
         self.connection.hold_updates()
         try:
-            state = await self._state("state", last_version)
+            state = await self._state(messages.State, last_version)
         except BaseException:
             self.connection.release_updates(-1)  # whatever came meanwhile, as it came
             raise
         self.connection.send(state)
-        self.connection.release_updates(state["version"])
-        self.hub.welcomed_at(self.game_id, state["version"])
+        self.connection.release_updates(state.version)
+        self.hub.welcomed_at(self.game_id, state.version)
 
     async def _refresh(self) -> None:
         """The state again, unasked (this process may have missed a notice)."""
@@ -205,20 +208,16 @@ class GameSocket:
         except Exception:
             log.exception("could not send a state again on game %s", self.game_id)
 
-    async def _state(self, kind: str, last_version: int | None) -> dict[str, Any]:
+    async def _state(self, kind: type[_S], last_version: int | None) -> _S:
         seat = self.connection.seat
 
         def render(game: Game, version: int, missed: list[list[Event]] | None
                    ) -> dict[str, Any]:
             if missed is None:  # no version said, or one we never had: the full view
-                return state_message(kind, game, version, seat)
-            return state_message(kind, game, version, seat, missed=missed,
-                                 from_version=last_version)
+                return state_parts(game, version, seat)
+            return state_parts(game, version, seat, missed=missed, from_version=last_version)
 
         now = await self.service.snapshot(self.game_id, last_version, render)
-        state = now.rendered
-        state["status"] = now.status
-        state["rematch"] = now.rematch
-        if now.status == "aborted":
-            state["abort_reason"] = now.abort_reason
-        return state
+        return kind.model_validate({
+            **now.rendered, "status": now.status, "rematch": now.rematch,
+            "abort_reason": now.abort_reason if now.status == "aborted" else None})

@@ -30,6 +30,7 @@ from app.services.games import Applied
 from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
 from .clock import Clock
+from .messages import Aborted, Encoded, Ping, Presence, Rematch, ServerMessage
 from .protocol import ProtocolError, decode, error_message, render_updates
 
 log = logging.getLogger(__name__)
@@ -55,9 +56,9 @@ class Connection:
         speak unasked (pings)."""
         self.seat: int | None = None
         self.last_heard = clock.now()
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[Encoded | None] = asyncio.Queue()
         self._closing = False
-        self._held: list[dict[str, Any]] | None = None
+        self._held: list[Encoded] | None = None
         """Updates held back while this client's full state is being prepared."""
         self.refresh: Callable[[], Coroutine[Any, Any, None]] | None = None
         """Sends this client its full state again (set once it is welcomed)."""
@@ -66,19 +67,19 @@ class Connection:
     def audience(self) -> str:
         return "spectator" if self.seat is None else str(self.seat)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: ServerMessage | Encoded) -> None:
         if self._closing:
             return
         if self._queue.qsize() >= QUEUE_LIMIT:
             log.warning("dropping a client that does not keep up")
-            self._queue.put_nowait(error_message(
+            self._queue.put_nowait(Encoded(error_message(
                 "too_slow", "too many messages waiting; reconnect with your last version to "
-                "catch up", params={"limit": QUEUE_LIMIT}))
+                "catch up", params={"limit": QUEUE_LIMIT})))
             self.close()
             return
-        self._queue.put_nowait(message)
+        self._queue.put_nowait(message if isinstance(message, Encoded) else Encoded(message))
 
-    def welcome(self, message: dict[str, Any]) -> None:
+    def welcome(self, message: ServerMessage) -> None:
         """Send the socket's first message; pings may follow it, never precede it."""
         self.send(message)
         self.welcomed = True
@@ -97,7 +98,7 @@ class Connection:
         and the held notices (they are repeated whole, so one already told does no harm)."""
         held, self._held = self._held or [], None
         for update in held:
-            if update.get("version", version + 1) > version:
+            if update.version is None or update.version > version:
                 self.send(update)
 
     @property
@@ -109,10 +110,10 @@ class Connection:
         """Stop holding updates back, and forget those held: the state was never sent."""
         self._held = None
 
-    def deliver(self, update: dict[str, Any]) -> None:
+    def deliver(self, update: ServerMessage | Encoded) -> None:
         """An update or a notice for this client, now or after the state being prepared."""
         if self._held is not None:
-            self._held.append(update)
+            self._held.append(update if isinstance(update, Encoded) else Encoded(update))
         else:
             self.send(update)
 
@@ -127,7 +128,7 @@ class Connection:
             message = await self._queue.get()
             if message is None:
                 break
-            await self.websocket.send_json(message)
+            await self.websocket.send_text(message.text)
         if self.websocket.application_state == WebSocketState.CONNECTED:
             with contextlib.suppress(RuntimeError):
                 await self.websocket.close()
@@ -152,7 +153,7 @@ async def keep_alive(connection: Connection, *, interval: float, timeout: float,
             cause, reason = "join", "no join message in time"
         else:
             if connection.welcomed:  # a ping never overtakes the socket's first message
-                connection.send({"type": "ping"})
+                connection.send(Ping())
             continue
         connection.send(error_message("timeout", reason, params={"cause": cause}))
         on_drop()
@@ -176,6 +177,16 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
         raise ProtocolError("too_large", f"messages are limited to {limit} bytes",
                             {"limit": limit})
     return parse(decode(text))
+
+
+def notice_message(message: dict[str, Any]) -> ServerMessage | None:
+    """The message every socket of a game hears of an announcement (``GameService``): a
+    rematch offered, accepted or declined, or an abort."""
+    if "rematch" in message:
+        return Rematch(**message["rematch"])
+    if "aborted" in message:
+        return Aborted(reason=message["aborted"]["reason"])
+    return None
 
 
 class Rounds:
@@ -303,8 +314,9 @@ class Hub:
                                  action=applied.action, notation=applied.notation,
                                  events=applied.events,
                                  audiences={c.audience for c in connections})
+        encoded = {audience: Encoded(update) for audience, update in updates.items()}
         for connection in list(connections):
-            connection.deliver(updates[connection.audience])
+            connection.deliver(encoded[connection.audience])
 
     def welcomed_at(self, game_id: str, version: int) -> None:
         """A socket of the game was sent its state at ``version``: what is older is told."""
@@ -316,10 +328,11 @@ class Hub:
         rematch, an abort: the same for everyone) or a change of presence."""
         if game_id not in self._games:
             return
-        notice = message.get("notice")
+        notice = notice_message(message)
         if notice is not None:
+            encoded = Encoded(notice)
             for connection in list(self._games.get(game_id, ())):
-                connection.deliver(notice)  # after a welcome being prepared, as updates
+                connection.deliver(encoded)  # after a welcome being prepared, as updates
         moved = message.get("moved")
         if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
             action, seat, notation = (message.get("action"), message.get("seat"),
@@ -428,7 +441,8 @@ class Hub:
     def _deliver_presence(self, game_id: str, counts: Counts) -> None:
         if game_id in self._games:
             self._told[game_id] = counts
-        message = counts.message()
+        message = Encoded(Presence(seats=(counts.seat0 > 0, counts.seat1 > 0),
+                                   spectators=counts.spectators))
         for connection in list(self._games.get(game_id, ())):
             connection.deliver(message)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -13,6 +13,9 @@ from app import jsontext
 from app.codes import error_params
 from app.engine import Event, Game, events_for, view
 from app.services.errors import ServiceError
+
+from . import messages
+from .messages import Error, Missed, Update
 
 _T = TypeVar("_T")
 
@@ -106,6 +109,43 @@ _LOBBY_MESSAGE: TypeAdapter[LobbyMessage] = TypeAdapter(
 LOBBY_TYPES = ("play", "cancel", "ping", "pong")
 
 
+SOCKETS: dict[str, dict[str, tuple[type[BaseModel], ...]]] = {
+    "game": {"client": (Join, Act, Sync, Ping, Pong, Rematch, DeclineRematch),
+             "server": messages.GAME_MESSAGES},
+    "lobby": {"client": (Play, Cancel, Ping, Pong), "server": messages.LOBBY_MESSAGES},
+}
+"""Every message of each socket (``/ws/games/{id}``, ``/ws/lobby``), each way."""
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of every socket message (``GET /api/protocol.schema.json``).
+    ``$defs`` holds one union per socket and direction (``game.client``,
+    ``game.server``, ``lobby.client``, ``lobby.server``), discriminated by ``type``;
+    a message of either socket, either way, matches the document itself."""
+    defs: dict[str, Any] = {}
+    for socket, directions in SOCKETS.items():
+        for direction, models in directions.items():
+            name = f"{socket}.{direction}"
+            union: Any = Annotated[Union[models], Field(discriminator="type")]  # noqa: UP007
+            schema = TypeAdapter(union).json_schema(
+                mode="validation" if direction == "client" else "serialization",
+                ref_template=f"#/$defs/{name}.{{model}}")
+            defs.update({f"{name}.{model}": part
+                         for model, part in schema.pop("$defs", {}).items()})
+            sender = "a client" if direction == "client" else "the server"
+            defs[name] = {"description": f"What {sender} sends on the {socket} socket.",
+                          **schema}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Duel, online: the WebSocket protocol",
+        "description": "docs/protocol.md (game sockets) and docs/lobby.md (the lobby socket) "
+                       "say what each message means.",
+        "anyOf": [{"$ref": f"#/$defs/{socket}.{direction}"}
+                  for socket, directions in SOCKETS.items() for direction in directions],
+        "$defs": defs,
+    }
+
+
 def decode(text: str) -> Any:
     """A text frame's JSON; ``malformed`` when it is not JSON, or nested too deeply for
     the decoder (which would otherwise fail with a ``RecursionError``)."""
@@ -152,21 +192,16 @@ def _parse(data: Any, adapter: TypeAdapter[_T], types: tuple[str, ...]) -> _T:
 
 
 def error_message(code: str, message: str, *, params: Mapping[str, Any] | None = None,
-                  client_id: str | None = None, detail: str | None = None) -> dict[str, Any]:
+                  client_id: str | None = None, detail: str | None = None) -> Error:
     """An ``error`` message: ``code`` and ``params`` for the client to word (both listed in
     :data:`app.codes.ERRORS`), ``message`` in English for logs; ``detail`` (the engine's
     code of an illegal action) is among the params too."""
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message,
-                           "params": error_params(code, params, detail)}
-    if client_id is not None:
-        out["client_id"] = client_id
-    if detail is not None:
-        out["detail"] = detail
-    return out
+    return Error(code=code, message=message, params=error_params(code, params, detail),
+                 client_id=client_id, detail=detail)
 
 
 def refusal_message(error: ServiceError | ProtocolError, *,
-                    client_id: str | None = None) -> dict[str, Any]:
+                    client_id: str | None = None) -> Error:
     """The ``error`` message of a refusal."""
     return error_message(error.code, error.message, params=error.params, client_id=client_id,
                          detail=getattr(error, "detail", None))
@@ -178,29 +213,26 @@ def _seat_of(audience: str) -> int | None:
 
 def render_updates(game: Game, version: int, *, seat: int, action: dict[str, Any],
                    notation: str, events: list[Event],
-                   audiences: Iterable[str] = AUDIENCES) -> dict[str, dict[str, Any]]:
+                   audiences: Iterable[str] = AUDIENCES) -> dict[str, Update]:
     """After an action is committed: the update each of ``audiences`` receives (each seat,
     spectators), each with its own view at ``version`` and the events as it may see them."""
     return {
-        audience: {
-            "type": "update", "version": version, "seat": seat, "action": action,
-            "notation": notation, "events": events_for(events, _seat_of(audience)),
-            "view": view(game, _seat_of(audience)),
-        }
+        audience: Update(version=version, seat=seat, action=action, notation=notation,
+                         events=events_for(events, _seat_of(audience)),
+                         view=view(game, _seat_of(audience)))
         for audience in audiences
     }
 
 
-def state_message(kind: str, game: Game, version: int, seat: int | None, *,
-                  missed: list[list[Event]] | None = None,
-                  from_version: int | None = None) -> dict[str, Any]:
-    """The full state for one client (``welcome`` after a join, ``state`` after a sync):
-    its view at ``version`` and, when it said what it last saw, the events it missed."""
-    out: dict[str, Any] = {"type": kind, "version": version, "seat": seat,
-                           "view": view(game, seat)}
+def state_parts(game: Game, version: int, seat: int | None, *,
+                missed: list[list[Event]] | None = None,
+                from_version: int | None = None) -> dict[str, Any]:
+    """What a ``welcome`` or a ``state`` tells of the game itself: its view for ``seat`` at
+    ``version`` and, when the client said what it last saw, the events it missed."""
+    out: dict[str, Any] = {"version": version, "seat": seat, "view": view(game, seat)}
     if missed is not None and from_version is not None:
         out["missed"] = [
-            {"version": from_version + i + 1, "events": events_for(events, seat)}
+            Missed(version=from_version + i + 1, events=events_for(events, seat))
             for i, events in enumerate(missed)
         ]
     return out

@@ -532,7 +532,7 @@ class GameService:
             elif row.rematch_id is None:
                 await self._start_rematch(session, row)
             state = _rematch_json(row)
-        await self._announce(game_id, {"notice": {"type": "rematch", **state}})
+        await self._announce(game_id, {"rematch": state})
         if state["game_id"] is not None:
             players = await self._players_of_now(game_id)
             await self._lobby_changed(public=row.listed, players=players)
@@ -549,7 +549,7 @@ class GameService:
             row.rematch_offer = None
             await session.commit()
             state = {**_rematch_json(row), "declined_by": seat}
-        await self._announce(game_id, {"notice": {"type": "rematch", **state}})
+        await self._announce(game_id, {"rematch": state})
         return state
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
@@ -592,7 +592,7 @@ class GameService:
                 row.to_act = None
                 await session.commit()
             self._cache.pop(game_id, None)
-        await self._announce(game_id, {"notice": {"type": "aborted", "reason": reason}})
+        await self._announce(game_id, {"aborted": {"reason": reason}})
         await self._lobby_changed(public=row.listed, players=await self._players_of_now(game_id))
 
     # ------------------------------------------------------------------ internals

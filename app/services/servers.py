@@ -47,11 +47,6 @@ class Counts:
     def empty(self) -> bool:
         return not (self.seat0 or self.seat1 or self.spectators)
 
-    def message(self) -> dict[str, object]:
-        """The ``presence`` message every socket of the game receives."""
-        return {"type": "presence", "seats": [self.seat0 > 0, self.seat1 > 0],
-                "spectators": self.spectators}
-
 
 class ServerRegistry:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, timeout: float,

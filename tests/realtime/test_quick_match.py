@@ -6,6 +6,7 @@ Every test runs on SQLite and on PostgreSQL (the ``make_app`` and ``database`` f
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -21,6 +22,7 @@ from app.db.models import Game as GameRow
 from app.db.models import Seat
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.lobby import QuickMatch
+from app.realtime.messages import ServerMessage
 from app.realtime.pubsub import InProcessPubSub
 from app.services.games import GameService
 from app.services.players import PlayerInfo, PlayerService
@@ -274,8 +276,8 @@ class FakeConnection:
     player: PlayerInfo | None
     sent: list[dict[str, Any]] = field(default_factory=list)
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    def send(self, message: ServerMessage) -> None:
+        self.sent.append(json.loads(message.encode()))  # as the wire has it
 
 
 @dataclass

@@ -1,0 +1,239 @@
+"""What the server sends on its sockets: one pydantic model per message type.
+
+These models are the protocol's definition: ``GET /api/protocol.schema.json`` serves their
+JSON Schema (with the client messages of :mod:`app.realtime.protocol`), and a test checks
+``docs/protocol.md`` and ``docs/lobby.md`` against it. An optional field is left out of the
+JSON when it does not apply (``exclude_if``), never sent as ``null``; a field that may be
+``null`` (a spectator's ``seat``) is always sent.
+
+The game's views and events are the engine's JSON (``docs/engine.md``): carried as they
+are, not described again here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GameStatus = Literal["waiting", "active", "finished", "aborted", "imported"]
+
+
+def _absent(value: object) -> bool:
+    return value is None
+
+
+def _optional(description: str) -> Any:
+    """A field sent only when it applies."""
+    return Field(default=None, exclude_if=_absent, description=description)
+
+
+def _required_as_sent(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    # Every field is sent but the optional ones, ``type`` (which has a default) included;
+    # an optional one is left out rather than sent as null.
+    schema["required"] = []
+    for name, field in model.model_fields.items():
+        if field.exclude_if is None:
+            schema["required"].append(name)
+            continue
+        sent = schema["properties"][name]
+        sent.pop("default", None)
+        kinds = [kind for kind in sent.pop("anyOf", []) if kind != {"type": "null"}]
+        if kinds:
+            sent.update(kinds[0] if len(kinds) == 1 else {"anyOf": kinds})
+
+
+class ServerMessage(BaseModel):
+    """A message the server sends. ``encode`` gives its JSON text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True,
+                              json_schema_extra=_required_as_sent)
+    type: str
+
+    def encode(self) -> str:
+        return self.model_dump_json()
+
+
+# ---------------------------------------------------------------------- on either socket
+
+class Ping(ServerMessage):
+    """A heartbeat: answer ``pong``."""
+
+    type: Literal["ping"] = "ping"
+
+
+class Pong(ServerMessage):
+    """The answer to the client's ``ping``."""
+
+    type: Literal["pong"] = "pong"
+
+
+class Error(ServerMessage):
+    """A refused message: it changed nothing."""
+
+    type: Literal["error"] = "error"
+    code: str = Field(description="What happened, for the client to word (app/codes.py).")
+    params: dict[str, Any] = Field(description="The figures of that code.")
+    message: str = Field(description="English, for logs.")
+    client_id: str | None = _optional("The refused action's client id.")
+    detail: str | None = _optional("The engine's code of an illegal action.")
+
+
+# ---------------------------------------------------------------------- on a game socket
+
+class RematchState(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    offered_by: int | None = Field(description="The seat offering a rematch, if one is.")
+    game_id: str | None = Field(description="The rematch game, once it started.")
+
+
+class Missed(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    version: int
+    events: list[dict[str, Any]]
+
+
+class _Snapshot(ServerMessage):
+    version: int = Field(description="The game's version.")
+    seat: int | None = Field(description="The socket's seat; null for a spectator.")
+    view: dict[str, Any] = Field(description="The engine's view for that seat.")
+    status: GameStatus
+    rematch: RematchState
+    missed: list[Missed] | None = _optional(
+        "The events of each action after the client's last_version, oldest first.")
+    abort_reason: str | None = _optional("Why an admin aborted the game.")
+
+
+class Welcome(_Snapshot):
+    """The answer to a ``join``: the socket's first message of the server's own accord."""
+
+    type: Literal["welcome"] = "welcome"
+
+
+class State(_Snapshot):
+    """The full state again: the answer to a ``sync``, or unasked after a gap."""
+
+    type: Literal["state"] = "state"
+
+
+class Update(ServerMessage):
+    """An action was committed."""
+
+    type: Literal["update"] = "update"
+    version: int = Field(description="The game's version with the action.")
+    seat: int = Field(description="Who played it.")
+    action: dict[str, Any] = Field(description="The action's JSON form.")
+    notation: str
+    events: list[dict[str, Any]] = Field(description="Its events as this audience sees them.")
+    view: dict[str, Any] = Field(description="The receiver's view at this version.")
+
+
+class Ack(ServerMessage):
+    """The sender's action is in the game."""
+
+    type: Literal["ack"] = "ack"
+    client_id: str
+    version: int = Field(description="The version the action produced.")
+    duplicate: bool = Field(description="It had been applied before under this client id.")
+
+
+class Presence(ServerMessage):
+    """Who is connected to the game, over every server process."""
+
+    type: Literal["presence"] = "presence"
+    seats: tuple[bool, bool] = Field(description="Whether each seat has a socket.")
+    spectators: int
+
+
+class Rematch(ServerMessage):
+    """A rematch offered, accepted (``game_id``) or declined."""
+
+    type: Literal["rematch"] = "rematch"
+    offered_by: int | None
+    game_id: str | None
+    declined_by: int | None = _optional("The seat that declined or withdrew the offer.")
+
+
+class Aborted(ServerMessage):
+    """An admin stopped the game."""
+
+    type: Literal["aborted"] = "aborted"
+    reason: str | None
+
+
+# ---------------------------------------------------------------------- on the lobby socket
+
+class PlayerInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    player_id: str
+    name: str
+
+
+class SeatEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: int
+    taken: bool
+    name: str | None
+
+
+class LobbyEntry(BaseModel):
+    """One game as the lobby lists it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True,
+                              json_schema_extra=_required_as_sent)
+    game_id: str
+    status: GameStatus
+    origin: Literal["invite", "lobby", "quick_match", "rematch", "import"]
+    options: dict[str, Any]
+    version: int
+    to_act: int | None
+    winner: int | None
+    victory: str | None
+    created_at: str
+    updated_at: str
+    seats: list[SeatEntry]
+    my_seat: int | None = _optional("In ``mine`` only: the viewer's seat.")
+
+
+class Lobby(ServerMessage):
+    """The lobby's picture: sent first, then whenever it changes."""
+
+    type: Literal["lobby"] = "lobby"
+    player: PlayerInfo | None = Field(description="The player session; null without one.")
+    open: list[LobbyEntry] = Field(description="Listed games waiting for a second player.")
+    live: list[LobbyEntry] = Field(description="Listed games in progress, to watch.")
+    mine: list[LobbyEntry] = Field(description="The player's own games.")
+
+
+class Queue(ServerMessage):
+    """Where the player stands in quick match."""
+
+    type: Literal["queue"] = "queue"
+    state: Literal["waiting", "idle"]
+    reason: Literal["replaced"] | None = _optional(
+        "Idle because the same player took a place from another tab.")
+
+
+class Matched(ServerMessage):
+    """Quick match found an opponent: the game to open, and the seat held there."""
+
+    type: Literal["matched"] = "matched"
+    game_id: str
+    seat: int
+
+
+GAME_MESSAGES: tuple[type[ServerMessage], ...] = (
+    Welcome, State, Update, Ack, Presence, Rematch, Aborted, Ping, Pong, Error)
+"""What a game socket may be sent."""
+LOBBY_MESSAGES: tuple[type[ServerMessage], ...] = (Lobby, Queue, Matched, Ping, Pong, Error)
+"""What a lobby socket may be sent."""
+
+
+class Encoded:
+    """A message already encoded: one text shared by every socket of an audience."""
+
+    __slots__ = ("text", "version")
+
+    def __init__(self, message: ServerMessage) -> None:
+        self.text = message.encode()
+        self.version: int | None = getattr(message, "version", None)
