@@ -33,8 +33,9 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "spectator": (),
     "timeout": ("cause",),  # cause: "silence" (nothing heard for too long) or "join"
     "too_slow": ("limit",),  # limit: messages that may wait for a client
-    # Storage.
+    # Storage, and a server too busy to take a move now.
     "unavailable": (),
+    "busy": ("retry_after",),  # retry_after: seconds to wait before sending it again
     # Games: creating, joining, credentials.
     "not_found": (),
     "bad_invite": ("cause",),  # cause: "missing" (no code for an unlisted game) or "wrong"

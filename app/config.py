@@ -58,6 +58,11 @@ class Settings(BaseSettings):
     database_pool_timeout: float = 5.0
     """Seconds a request waits for a free connection before it is refused
     (``unavailable``, which clients send again)."""
+    moves_working: int = 25
+    """Moves a process works on at once (each holds a database connection meanwhile)."""
+    moves_waiting: int = 100
+    """Moves that may wait for one of those; a move beyond is refused at once (``busy``,
+    which clients send again a second later) rather than left hanging."""
     game_cache_size: int = 2000
     """Games kept replayed in memory; the database stays the truth."""
     lobby_debounce: float = 0.1
@@ -70,6 +75,12 @@ class Settings(BaseSettings):
     minify_assets: bool = True
     """Send the pages' scripts and style sheets minified (esbuild, from npm); ``false``
     sends them as written, for reading them in the browser."""
+    log_format: Literal["json", "text"] = "json"
+    """``json``: one JSON object per log line, for a log collector; ``text``: lines for a
+    person at a terminal (``docs/operations.md``)."""
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    """The least severe log records written (the libraries' never below INFO: their
+    debug lines are noise here); ``DEBUG`` adds a line per committed move."""
 
     @property
     def production(self) -> bool:

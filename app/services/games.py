@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db import repository
@@ -46,6 +46,7 @@ from app.engine import (
 )
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
+from .admission import Admission
 from .errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,19 @@ _CLOSED = {"aborted": "an admin aborted this game",
 def _rematch_json(row: GameRow) -> dict[str, Any]:
     return {"offered_by": row.rematch_offer if row.rematch_id is None else None,
             "game_id": row.rematch_id}
+
+
+def _without_transactions(sessions: async_sessionmaker[AsyncSession]
+                          ) -> async_sessionmaker[AsyncSession]:
+    """Sessions for the move path. On PostgreSQL each statement commits by itself: a move
+    reads its game's head, then writes in one statement (``repository.record_move``),
+    which alone decides (guarded by the version) and is atomic alone; no BEGIN and COMMIT
+    round trips. SQLite writes a move in two statements: one transaction, as elsewhere."""
+    bind = sessions.kw.get("bind")
+    if not isinstance(bind, AsyncEngine) or bind.dialect.name != "postgresql":
+        return sessions
+    return async_sessionmaker(bind.execution_options(isolation_level="AUTOCOMMIT"),
+                              expire_on_commit=False)
 
 
 def fresh_seed() -> int:
@@ -198,6 +212,7 @@ class GameService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pubsub: PubSub,
                  settings: Settings, *, seeds: Callable[[], int] = fresh_seed) -> None:
         self._sessions = sessions
+        self._move_sessions = _without_transactions(sessions)
         self._seeds = seeds
         """Deals each new game's seed; tests give a seeded source to replay the same games."""
         self._pubsub = pubsub
@@ -207,6 +222,8 @@ class GameService:
             weakref.WeakValueDictionary())
         """One lock per game with anything in progress; gone when nothing holds it."""
         self._watchers: list[AppliedListener] = []
+        self.admission = Admission(working=settings.moves_working,
+                                   waiting=settings.moves_waiting)
 
     def watch(self, listener: AppliedListener) -> None:
         """Call ``listener`` with every committed action a replay takes in, in order (with
@@ -423,7 +440,8 @@ class GameService:
             requested = parse(action) if isinstance(action, str) else from_json(action)
         except MalformedActionError as error:
             raise ServiceError("malformed", str(error)) from None
-        async with self._lock(game_id), self._sessions() as session:
+        async with self.admission.turn(), self._lock(game_id), \
+                self._move_sessions() as session:
             # One statement (one snapshot): the game's head and the move's earlier copy.
             row = await repository.move_context(session, game_id, client_id)
             if row is None:

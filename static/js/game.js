@@ -168,7 +168,7 @@ function handleError(message) {
     return;
   }
   if (message.code === "stale_version") return;  // the newer view is on its way
-  // `unavailable`: nothing was changed; the socket asks again soon, the same join or the
+  // `unavailable`, `busy`: nothing was changed; the socket asks again soon, the same join or the
   // same action (its client id makes sure it is applied once).
   store.set({ error: { code: message.code, params: message.params ?? {}, message: message.message } });
 }

@@ -2,14 +2,14 @@
 // open a WebSocket to a path, reopen it after a close with an exponential backoff plus
 // jitter (capped), answer the server's pings, keep the messages sent with a client id until
 // the server acks them and send them again on the next socket, and ask again after an
-// `unavailable` error (nothing was changed: the same join, the same action).
+// `unavailable` or `busy` error (nothing was changed: the same join, the same action).
 //
 // The page gives hooks:
 // - onOpen(): a new socket is open; the page sends its join (the lobby needs none);
 // - onMessage(message): every message but pings, from the current socket only;
 // - onStateChange(state): "connecting" | "online" | "offline", for the connection badge;
-// - onRetry(message): an `unavailable` answer to something else than a join or a tracked
-//   message, after the retry delay, while the same socket is open.
+// - onRetry(message): an `unavailable` or `busy` answer to something else than a join or a
+//   tracked message, after the retry delay, while the same socket is open.
 // The page calls ready() once the server welcomed it (the join, the lobby's first picture):
 // the badge turns online, the backoff starts again from its first step and the messages
 // still awaiting their ack are sent again, with the same client ids.
@@ -17,6 +17,9 @@
 const FIRST_DELAY_MS = 500;
 const LAST_DELAY_MS = 10_000;
 const RETRY_MS = 2000;  // after `unavailable`: the server could not reach its records
+// Refusals that changed nothing and are worth asking again: `busy` says how many seconds
+// later (`retry_after`).
+const RETRIED = new Set(["unavailable", "busy"]);
 
 export function newClientId() {
   if (crypto.randomUUID) return crypto.randomUUID();
@@ -132,7 +135,7 @@ export class Socket {
       return;
     }
     if (message.type === "ack") this.pending.delete(message.client_id);
-    if (message.type === "error" && message.code === "unavailable") this.retryLater(message);
+    if (message.type === "error" && RETRIED.has(message.code)) this.retryLater(message);
     else if (message.type === "error" && message.client_id) this.pending.delete(message.client_id);
     this.hooks.onMessage?.(message);
   }
@@ -147,6 +150,6 @@ export class Socket {
       else if (message.client_id && this.pending.has(message.client_id)) {
         this.send(this.pending.get(message.client_id));
       } else if (!message.client_id) this.hooks.onRetry?.(message);
-    }, RETRY_MS);
+    }, message.params?.retry_after ? message.params.retry_after * 1000 : RETRY_MS);
   }
 }

@@ -126,6 +126,7 @@ def test_a_refusal_with_an_unregistered_code_or_param_is_a_bug() -> None:
 SAMPLES: dict[str, list[Any]] = {
     "field": ["seed"], "limit": [16384, 1], "version": [12], "sent": [11], "to_act": [1],
     "seat": [0], "http_status": [418], "wait": [1, 287], "max": [40], "seq": [5],
+    "retry_after": [1],
     "status": ["aborted", "imported", "finished"], "expected": ["1"],
     "price": [7, 1], "coins": [1, 3], "cap": [7], "card": ["tavern"],
     "wonder": ["the_sphinx"], "token": ["law"], "action": ["build"],

@@ -43,6 +43,7 @@ export default {
     ? "The connection did not join the game in time and was closed. The page reconnects by itself."
     : "The connection stayed silent too long and was closed. The page reconnects by itself."),
   "error.too_slow": "This page fell too far behind the game and was disconnected. It reconnects and catches up by itself.",
+  "error.busy": "The server is busy. Nothing was changed: it is sent again in a moment.",
   "error.unavailable": "The server cannot reach its records just now. Nothing was changed: try again in a moment.",
 
   // ------------------------------------------------------------ games and seats
