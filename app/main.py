@@ -20,6 +20,7 @@ from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
 from app.codes import error_params
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
+from app.observability import Metrics, RequestContext, configure_logging
 from app.realtime.clock import Clock, SystemClock
 from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
@@ -78,6 +79,7 @@ async def _unregister(registry: ServerRegistry, pubsub: PubSub) -> None:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    configure_logging(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -106,6 +108,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                        clock=app.state.clock)
         app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
         app.state.admin = AdminService(sessions, settings, app.state.service)
+        # First among the listeners: a message is counted before anything it causes.
+        metrics.watch(hub=hub, lobby_hub=app.state.lobby_hub,
+                      quick_match=app.state.quick_match, pubsub=pubsub,
+                      service=app.state.service)
         pubsub.subscribe(hub.on_published)
         pubsub.subscribe(hub.on_presence)
         pubsub.subscribe(app.state.lobby_hub.on_published)
@@ -136,6 +142,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # its own here before starting (a clock it moves, seeds that repeat).
     app.state.clock = SystemClock()
     app.state.seeds = fresh_seed
+    # This application's own metrics (GET /metrics): several applications in one process
+    # (the tests) count apart.
+    metrics = app.state.metrics = Metrics()
 
     # Every refusal has one shape: {"error": {"code", "message", "params", "detail"?}}.
     @app.exception_handler(ServiceError)
@@ -180,9 +189,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        session_cookie=SESSION_COOKIE, same_site="lax",
                        max_age=int(settings.player_session_days * 86400),
                        https_only=settings.secure_cookies)
-    # Added last, so it wraps the others: every HTTP answer of the routes, the refusals
-    # too, is compressed (app/api/delivery.py).
+    # Added after the others, so it wraps them: every HTTP answer of the routes, the
+    # refusals too, is compressed (app/api/delivery.py).
     add_compression(app)
+    # Outermost: the request id is bound for all the layers beneath, and the time counted
+    # includes theirs (app/observability.py).
+    app.add_middleware(RequestContext, metrics=metrics)
     app.include_router(routes.router)
     app.include_router(players.router)
     app.include_router(lobby.router)

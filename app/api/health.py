@@ -5,6 +5,8 @@
   the migrations' head, and the process hears the others' moves (PostgreSQL's
   notifications); 503 with what is wrong otherwise, so that a proxy sends no player to a
   replica that would fail them.
+- ``GET /metrics``: this process's Prometheus metrics (``app/observability.py``; the list
+  is in ``docs/operations.md``).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from pathlib import Path
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.observability import METRICS_CONTENT_TYPE, Metrics
 
 router = APIRouter(tags=["operations"])
 log = logging.getLogger(__name__)
@@ -59,3 +63,11 @@ async def readyz(request: Request) -> JSONResponse:
                              "revision": sorted(revisions), "head": sorted(heads)},
                             status_code=503)
     return JSONResponse({"status": "ok", "revision": sorted(heads)})
+
+
+# Not in the OpenAPI schema: it is for the scraper, not for API clients. Cheap: the
+# counters are kept as things happen, the gauges read a few sizes.
+@router.get("/metrics", include_in_schema=False)
+async def metrics(request: Request) -> Response:
+    kept: Metrics = request.app.state.metrics
+    return Response(kept.exposition(), media_type=METRICS_CONTENT_TYPE)

@@ -62,6 +62,10 @@ class LobbyHub:
     def detach(self, connection: LobbyConnection) -> None:
         self._connections.discard(connection)
 
+    def socket_count(self) -> int:
+        """The lobby sockets of this process."""
+        return len(self._connections)
+
     async def on_published(self, channel: str, message: dict[str, Any]) -> None:
         if channel != LOBBY_CHANNEL:
             return
@@ -150,6 +154,10 @@ class QuickMatch:
     async def waiting(self) -> list[str]:
         """The names of the players waiting for an opponent, longest first."""
         return await self._queue.waiting()
+
+    def waiting_here(self) -> int:
+        """The players waiting on this process's sockets."""
+        return len(self._local)
 
     def is_waiting(self, connection: LobbyConnection) -> bool:
         player = connection.player
