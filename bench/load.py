@@ -16,9 +16,10 @@ a new one. Prints moves per second, the time from a move's send to the opponent'
 same run, pgbench's single-row inserts per second at the same concurrency (the games'
 number), the database's own pace for one small write.
 
-``--rejoin N``: N sockets (N/2 games, both seats) on the second process, which is then
-killed (SIGKILL); every socket reconnects to the first with its last version, and the
-time until each is welcomed is printed.
+``--rejoin N``: N sockets (N/2 games, both seats) on the last process, which is then
+killed (SIGKILL); every socket reconnects with its last version to one of the others
+(spread over them in turn, as the proxy would), and the time until each is welcomed is
+printed.
 
 Bounded in time (``--seconds``) and count; figures, not a test.
 """
@@ -80,7 +81,8 @@ class Server:
         return 0.0
 
 
-def start_servers(count: int, url: str, schema: str, logs: Path) -> list[Server]:
+def start_servers(count: int, url: str, schema: str, logs: Path,
+                  settings: dict[str, str] | None = None) -> list[Server]:
     secret = secrets.token_urlsafe(32)
     servers = []
     for n in range(count):
@@ -88,6 +90,7 @@ def start_servers(count: int, url: str, schema: str, logs: Path) -> list[Server]
         env = {k: v for k, v in os.environ.items() if not k.startswith("DUEL_")}
         env.update(DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
                    DUEL_PUBLIC_URL=f"http://127.0.0.1:{port}")
+        env.update({f"DUEL_{name.upper()}": value for name, value in (settings or {}).items()})
         with (logs / f"server{n}.log").open("wb") as log:
             popen = subprocess.Popen(
                 [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
@@ -315,7 +318,8 @@ async def run_rejoin(servers: list[Server], count: int) -> None:
         for i in range(count // 2):
             game_id, tokens, _ = await new_game(http, servers, i)
             games.append((game_id, tokens))
-    victim, survivor = servers[-1], servers[0]
+    # The proxy spreads the reconnecting sockets over the processes left.
+    victim, survivors = servers[-1], servers[:-1]
     seats = []
     for game_id, tokens in games:
         seats += await open_seats(game_id, tokens, [victim, victim], figures)
@@ -326,7 +330,8 @@ async def run_rejoin(servers: list[Server], count: int) -> None:
 
     refused: Counter[str] = Counter()
 
-    async def rejoin(game_id: str, seat: int, token: str, last: int) -> float:
+    async def rejoin(game_id: str, seat: int, token: str, last: int, survivor: Server
+                     ) -> float:
         """As the browser's socket does: join again with the last version; refused as
         unavailable (the server is overloaded) or closed, wait a jittered moment and try
         again."""
@@ -350,13 +355,16 @@ async def run_rejoin(servers: list[Server], count: int) -> None:
                 await asyncio.sleep(rng.uniform(0.25, 0.75))
 
     times = await asyncio.gather(*(
-        rejoin(game_id, seat, tokens[seat], 0)
-        for game_id, tokens in games for seat in (0, 1)), return_exceptions=True)
+        rejoin(game_id, seat, tokens[seat], 0, survivors[(2 * n + seat) % len(survivors)])
+        for n, (game_id, tokens) in enumerate(games) for seat in (0, 1)),
+        return_exceptions=True)
     took = [t for t in times if isinstance(t, float)]
     failed = Counter(type(t).__name__ for t in times if not isinstance(t, float))
     if failed:
         print(f"  sockets that failed: {dict(failed)}")
-    print(f"  {len(took)} of {len(times)} welcomed again; p50 {percentile(took, 0.5):.2f} s, "
+    print(f"  {len(took)} of {len(times)} welcomed again; first "
+          f"{min(took, default=float('nan')):.2f} s, p10 {percentile(took, 0.1):.2f} s, "
+          f"p50 {percentile(took, 0.5):.2f} s, "
           f"p99 {percentile(took, 0.99):.2f} s, last {max(took, default=float('nan')):.2f} s; "
           f"refusals on the way (then joined again): {dict(refused) or 'none'}")
 
@@ -370,6 +378,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=None,
                         help="seconds between a game's moves (default: flat-out)")
     parser.add_argument("--rejoin", type=int, default=0)
+    parser.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="a server setting (DUEL_NAME), e.g. database_pool_size=50")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pgbench", action="store_true")
     args = parser.parse_args()
@@ -388,7 +398,8 @@ def main() -> None:
     servers: list[Server] = []
     try:
         migrate(url, schema)
-        servers = start_servers(args.processes, url, schema, logs)
+        servers = start_servers(args.processes, url, schema, logs,
+                                dict(setting.split("=", 1) for setting in args.setting))
         if args.rejoin:
             asyncio.run(run_rejoin(servers, args.rejoin))
             return

@@ -101,6 +101,55 @@ async def move_context(session: AsyncSession, game_id: str,
 
 
 @dataclass(frozen=True)
+class GameHead:
+    """What a joining socket needs of its game's row (a Core read: no ORM identity map)."""
+
+    status: str
+    version: int
+    seed: int
+    options: dict[str, Any]
+    rematch_offer: int | None
+    rematch_id: str | None
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    token_hash: str
+    player_id: str | None
+
+
+_SEAT: Table = Seat.__table__  # type: ignore[assignment]
+_HEAD_COLUMNS = (_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
+                 _GAME.c.rematch_offer, _GAME.c.rematch_id)
+_HEAD = select(*_HEAD_COLUMNS).where(_GAME.c.id == bindparam("game_id"))
+_HEAD_AND_SEATS = (
+    select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
+    .select_from(_GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id))
+    .where(_GAME.c.id == bindparam("game_id")).order_by(_SEAT.c.seat))
+
+
+async def game_head(session: AsyncSession, game_id: str) -> GameHead | None:
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    found = (await session.execute(_HEAD, {"game_id": game_id})).one_or_none()
+    return None if found is None else GameHead(*found)
+
+
+async def head_and_seats(session: AsyncSession, game_id: str
+                         ) -> tuple[GameHead, list[SeatRow]] | None:
+    """The game's head and its seats, in one statement."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    rows = (await session.execute(_HEAD_AND_SEATS, {"game_id": game_id})).all()
+    if not rows:
+        return None
+    width = len(_HEAD_COLUMNS)
+    return (GameHead(*rows[0][:width]),
+            [SeatRow(*row[width:]) for row in rows if row[width] is not None])
+
+
+@dataclass(frozen=True)
 class Move:
     """A move to record: the log's next entry and the game's row after it."""
 

@@ -68,17 +68,18 @@ _CLOSED = {"aborted": "an admin aborted this game",
            "imported": "an imported record is for inspection, not for play"}
 
 
-def _rematch_json(row: GameRow) -> dict[str, Any]:
+def _rematch_json(row: GameRow | repository.GameHead) -> dict[str, Any]:
     return {"offered_by": row.rematch_offer if row.rematch_id is None else None,
             "game_id": row.rematch_id}
 
 
 def _without_transactions(sessions: async_sessionmaker[AsyncSession]
                           ) -> async_sessionmaker[AsyncSession]:
-    """Sessions for the move path. On PostgreSQL each statement commits by itself: a move
-    reads its game's head, then writes in one statement (``repository.record_move``),
-    which alone decides (guarded by the version) and is atomic alone; no BEGIN and COMMIT
-    round trips. SQLite writes a move in two statements: one transaction, as elsewhere."""
+    """Sessions whose statements each commit by themselves on PostgreSQL: no BEGIN and
+    COMMIT (or ROLLBACK) round trips. For reads (under READ COMMITTED each statement sees
+    its own snapshot, in a transaction or not) and for the move's one decisive write
+    (``repository.record_move``: guarded by the version, atomic alone). SQLite writes a
+    move in two statements: one transaction, as elsewhere."""
     bind = sessions.kw.get("bind")
     if not isinstance(bind, AsyncEngine) or bind.dialect.name != "postgresql":
         return sessions
@@ -190,15 +191,23 @@ class Snapshot:
     abort_reason: str | None
 
 
+@dataclass(frozen=True)
+class SeatHolder:
+    seat: int
+    token_hash: str
+    """SHA-256 of the seat's token."""
+    player_id: str | None
+
+
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
 
     game: Game
     version: int = 0
-    players: list[str | None] | None = None
-    """The players holding the seats, once read: they never change after the game starts,
-    so a move need not read them again to tell the lobby."""
+    seats: list[SeatHolder] | None = None
+    """Who holds each seat, once read after the game started: seats never change after,
+    so neither a join (its credentials) nor a move (the lobby's lists) reads them again."""
     events: list[list[Event]] = field(default_factory=list)
     """The events of each action applied, oldest first: what a rejoining client missed
     is here, with no replay of the log."""
@@ -212,7 +221,7 @@ class GameService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pubsub: PubSub,
                  settings: Settings, *, seeds: Callable[[], int] = fresh_seed) -> None:
         self._sessions = sessions
-        self._move_sessions = _without_transactions(sessions)
+        self._statements = _without_transactions(sessions)
         self._seeds = seeds
         """Deals each new game's seed; tests give a seeded source to replay the same games."""
         self._pubsub = pubsub
@@ -330,27 +339,42 @@ class GameService:
 
     async def seat_for_token(self, game_id: str, token: str) -> int:
         """The seat whose secret ``token`` is; otherwise a ``bad_credentials`` refusal."""
-        async with self._sessions() as session:
-            await self._row(session, game_id)
-            for row in await repository.get_seats(session, game_id):
-                if hmac.compare_digest(row.token_hash, _hash(token)):
-                    return row.seat
+        for holder in await self.seat_holders(game_id):
+            if hmac.compare_digest(holder.token_hash, _hash(token)):
+                return holder.seat
         raise ServiceError("bad_credentials", "these credentials do not hold a seat", 401)
 
     async def seat_for_player(self, game_id: str, player_id: str | None) -> int | None:
         """The seat ``player_id`` holds in the game, if any."""
         if player_id is None:
             return None
-        async with self._sessions() as session:
-            await self._row(session, game_id)
-            for row in await repository.get_seats(session, game_id):
-                if row.player_id == player_id:
-                    return row.seat
-        return None
+        return next((holder.seat for holder in await self.seat_holders(game_id)
+                     if holder.player_id == player_id), None)
+
+    async def seat_holders(self, game_id: str) -> list[SeatHolder]:
+        """Who holds each seat (a ``not_found`` refusal for no such game). Once the game
+        started they are kept with its replay, which is brought up to date meanwhile:
+        the other seat joining, and this socket's state next, read little or nothing."""
+        entry = self._cache.get(game_id)
+        if entry is not None and entry.seats is not None:
+            return entry.seats
+        async with self._lock(game_id), self._statements() as session:
+            entry = self._cache.get(game_id)  # another socket of the game may have read them
+            if entry is not None and entry.seats is not None:
+                return entry.seats
+            found = await repository.head_and_seats(session, game_id)
+            if found is None:
+                raise _not_found(game_id)
+            head, seats = found
+            holders = [SeatHolder(s.seat, s.token_hash, s.player_id) for s in seats]
+            if head.status != "waiting":
+                entry = await self._synced(session, game_id, head, known_version=head.version)
+                entry.seats = holders
+            return holders
 
     # ------------------------------------------------------------------ reading
     async def summary(self, game_id: str) -> dict[str, Any]:
-        async with self._sessions() as session:
+        async with self._statements() as session:
             row = await self._row(session, game_id)
             seats = await repository.get_seats(session, game_id)
             aborted = (await repository.abort_of(session, game_id)
@@ -369,13 +393,13 @@ class GameService:
             }
 
     async def status(self, game_id: str) -> str:
-        async with self._sessions() as session:
+        async with self._statements() as session:
             return (await self._row(session, game_id)).status
 
     async def sync(self, game_id: str) -> int:
         """Catch the replay up with the committed log (another process rang): the watchers
         hear of each action taken in. The version now."""
-        async with self._lock(game_id), self._sessions() as session:
+        async with self._lock(game_id), self._statements() as session:
             return (await self._synced(session, game_id)).version
 
     async def take(self, game_id: str, version: int, seat: int, action: dict[str, Any],
@@ -397,13 +421,13 @@ class GameService:
                 return version
             if entry is not None and entry.version >= version:
                 return entry.version
-            async with self._sessions() as session:
+            async with self._statements() as session:
                 return (await self._synced(session, game_id)).version
 
     async def current(self, game_id: str) -> tuple[Game, int]:
         """The game replayed up to the last committed action, and that version."""
         async with self._lock(game_id):
-            async with self._sessions() as session:
+            async with self._statements() as session:
                 entry = await self._synced(session, game_id)
             return entry.game, entry.version
 
@@ -415,8 +439,10 @@ class GameService:
         change it (``missed``: for a client that last saw ``seen``, the events of every
         action since; None when it said none, or one never reached), with the game's
         status and rematch."""
-        async with self._lock(game_id), self._sessions() as session:
-            row = await self._row(session, game_id)
+        async with self._lock(game_id), self._statements() as session:
+            row = await repository.game_head(session, game_id)
+            if row is None:
+                raise _not_found(game_id)
             entry = await self._synced(session, game_id, row, known_version=row.version,
                                        for_a_state=True)
             aborted = (await repository.abort_of(session, game_id)
@@ -427,9 +453,9 @@ class GameService:
                             aborted.detail.get("reason") if aborted else None)
 
     async def exists(self, game_id: str) -> None:
-        """Refuses (``not_found``) a game that does not exist; one replayed here does."""
-        if game_id not in self._cache:
-            await self.status(game_id)
+        """Refuses (``not_found``) a game that does not exist. A socket opens on it: its
+        seats and its replay are read now, for the join that follows."""
+        await self.seat_holders(game_id)
 
     # ------------------------------------------------------------------ acting
     async def submit(self, game_id: str, seat: int, action: Any, version: int,
@@ -441,7 +467,7 @@ class GameService:
         except MalformedActionError as error:
             raise ServiceError("malformed", str(error)) from None
         async with self.admission.turn(), self._lock(game_id), \
-                self._move_sessions() as session:
+                self._statements() as session:
             # One statement (one snapshot): the game's head and the move's earlier copy.
             row = await repository.move_context(session, game_id, client_id)
             if row is None:
@@ -457,9 +483,9 @@ class GameService:
             if row.status in ("aborted", "imported"):
                 raise ServiceError(row.status, _CLOSED[row.status], 409)
             entry = await self._synced(session, game_id, row, known_version=row.version)
-            if entry.players is None:
-                entry.players = [s.player_id
-                                 for s in await repository.get_seats(session, game_id)]
+            if entry.seats is None:
+                entry.seats = [SeatHolder(s.seat, s.token_hash, s.player_id)
+                               for s in await repository.get_seats(session, game_id)]
             if entry.game.is_over:
                 raise ServiceError("game_over", "the game is over", 409)
             if version != entry.version:
@@ -482,7 +508,7 @@ class GameService:
             try:
                 # A move changes its players' own lists; an ending also the public ones.
                 lobby = _lobby_message(public=outcome is not None and row.listed,
-                                       players=entry.players)
+                                       players=[s.player_id for s in entry.seats])
                 # The doorbell carries the action (a few dozen bytes): a process whose
                 # replay is one behind takes it in without reading the log.
                 notices = [notice for notice in (
