@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -124,6 +125,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         heartbeat = asyncio.create_task(_keep_registered(
             registry, pubsub, app.state.clock, interval=settings.server_heartbeat, hub=hub,
             queue=app.state.quick_match))
+        # What exists now (modules, classes, the framework's tables) lives as long as the
+        # process: out of the cycle collector's sight, a full collection's pause (which
+        # every socket waits through) shrinks by about as much (docs/operations.md).
+        gc.collect()
+        gc.freeze()
         yield
         heartbeat.cancel()
         with contextlib.suppress(asyncio.CancelledError):
