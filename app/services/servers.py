@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -48,6 +49,15 @@ class Counts:
         return not (self.seat0 or self.seat1 or self.spectators)
 
 
+def _now(session: AsyncSession) -> Any:
+    """Now by the database's clock on PostgreSQL, the one clock every process shares (one
+    process's clock running ahead would take the others for dead); SQLite serves one
+    process, whose own clock is the only one."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.now()
+    return datetime.now(UTC)
+
+
 class ServerRegistry:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, timeout: float,
                  server_id: str | None = None) -> None:
@@ -57,21 +67,24 @@ class ServerRegistry:
 
     async def register(self) -> None:
         async with self._sessions() as session:
-            session.add(Server(id=self.server_id))
+            now = _now(session)
+            await session.execute(insert(Server).values(id=self.server_id, started_at=now,
+                                                        seen_at=now))
             await session.commit()
 
     async def beat(self) -> tuple[list[str], bool]:
         """Say this server is alive, and take the silent ones for dead: the games whose
         presence changed with them, and whether this server had itself been taken for dead
         (its presence and queue places then need writing again)."""
-        now = datetime.now(UTC)
         async with self._sessions() as session:
+            now = _now(session)
             seen = await session.execute(update(Server).where(Server.id == self.server_id)
                                          .values(seen_at=now))
             revived = not seen.rowcount  # type: ignore[attr-defined]
             if revived:
                 # Taken for dead after a long pause (its presence is gone): back again.
-                session.add(Server(id=self.server_id, started_at=now, seen_at=now))
+                await session.execute(insert(Server).values(
+                    id=self.server_id, started_at=now, seen_at=now))
             dead = list((await session.scalars(select(Server.id).where(
                 Server.seen_at < now - timedelta(seconds=self.timeout),
                 Server.id != self.server_id))).all())
