@@ -273,7 +273,9 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
     figures = Figures()
-    limits = httpx.Limits(max_connections=50)
+    # A connection idle for uvicorn's keep-alive (5 s) is closed by the server: one reused
+    # at that moment fails (ReadError). Reuse only those idle for less.
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2)
     gate = asyncio.Semaphore(25)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         setting_up = time.monotonic()
