@@ -58,8 +58,9 @@ class Settings(BaseSettings):
     database_pool_timeout: float = 5.0
     """Seconds a request waits for a free connection before it is refused
     (``unavailable``, which clients send again)."""
-    moves_working: int = 25
-    """Moves a process works on at once (each holds a database connection meanwhile)."""
+    moves_working: int = 20
+    """Moves a process works on at once (each holds a database connection meanwhile);
+    below ``database_pool_size``, so that joins, the lobby and the heartbeat find one."""
     moves_waiting: int = 100
     """Moves that may wait for one of those; a move beyond is refused at once (``busy``,
     which clients send again a second later) rather than left hanging."""

@@ -175,8 +175,9 @@ def instrument_submit(service: GameService, metrics: Metrics) -> None:
             metrics.move_seconds.observe(seconds)
         # DEBUG: the metrics say how many and how fast; this line, one per move, is for
         # following one game (DUEL_LOG_LEVEL=DEBUG) without flooding the logs under load.
-        log.debug("move committed", game_id=game_id, version=accepted.version, seat=seat,
-                  duplicate=accepted.duplicate, seconds=round(seconds, 6))
+        log.debug("move resent" if accepted.duplicate else "move committed",
+                  game_id=game_id, version=accepted.version, seat=seat,
+                  seconds=round(seconds, 6))
         return accepted
 
     service.submit = timed_submit  # type: ignore[method-assign]

@@ -21,7 +21,7 @@ import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Union
 from urllib.parse import urlsplit
 
 import anyio
@@ -31,6 +31,7 @@ from alembic import command
 from alembic.config import Config
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from pydantic import Field, TypeAdapter
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql import Executable
@@ -60,7 +61,8 @@ from app.engine import (
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.state import DecisionKind, Phase
 from app.main import SESSION_COOKIE
-from app.realtime.protocol import render_updates
+from app.realtime.messages import ServerMessage
+from app.realtime.protocol import SOCKETS, render_updates
 from app.realtime.pubsub import InProcessPubSub
 from app.services.games import SEED_BITS, Applied, GameService
 
@@ -273,6 +275,13 @@ def strings_in(data: Any, skip: frozenset[str] = frozenset({"chains", "science"}
 
 # ---------------------------------------------------------------------- protocol clients
 
+def _union_of(models: tuple[type[ServerMessage], ...]) -> TypeAdapter[Any]:
+    return TypeAdapter(Annotated[Union[models], Field(discriminator="type")])  # noqa: UP007
+
+
+SERVER_MESSAGES = {socket: _union_of(directions["server"])
+                   for socket, directions in SOCKETS.items()}
+"""What the server may send on each socket, read back into its models."""
 _ids = itertools.count(1)
 _open: list[ProtocolClient] = []
 """Sockets not closed yet, for :func:`serve` to close."""
@@ -284,7 +293,8 @@ class ProtocolClient:
 
     def __init__(self, client: TestClient, game_id: str, *, timeout: float | None = None,
                  path: str | None = None) -> None:
-        self._context = client.websocket_connect(path or f"/ws/games/{game_id}")
+        self.path = path or f"/ws/games/{game_id}"
+        self._context = client.websocket_connect(self.path)
         self.ws = self._context.__enter__()
         self.game_id = game_id
         self.seat: int | None = None
@@ -314,12 +324,20 @@ class ProtocolClient:
         waiting more than ``timeout`` seconds (if given) raises ``TimeoutError``."""
         if timeout is None:
             message: dict[str, Any] = self.ws.receive_json()
-            return message
+            return self._as_typed(message)
         frame = self.ws.portal.call(_receive_within, self.ws._send_rx, timeout)
         if frame["type"] == "websocket.close":
             raise WebSocketDisconnect(code=frame.get("code", 1000), reason=frame.get("reason"))
         decoded: dict[str, Any] = json.loads(frame["text"])
-        return decoded
+        return self._as_typed(decoded)
+
+    def _as_typed(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Every message any test receives is one the protocol's models describe, field for
+        field (app/realtime/messages.py; the schema at /api/protocol.schema.json)."""
+        typed = SERVER_MESSAGES["lobby" if self.path == "/ws/lobby" else "game"]
+        model = typed.validate_python(message)
+        assert json.loads(model.encode()) == message, message.get("type")
+        return message
 
     def receive(self) -> dict[str, Any]:
         """The next message (server pings are answered and skipped)."""

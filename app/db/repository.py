@@ -43,12 +43,13 @@ async def get_seats(session: AsyncSession, game_id: str) -> Sequence[Seat]:
     return result.all()
 
 
-async def actions_after(session: AsyncSession, game_id: str, seq: int) -> Sequence[GameAction]:
-    """The log entries after ``seq``, in order."""
-    result = await session.scalars(
-        select(GameAction).where(GameAction.game_id == game_id, GameAction.seq > seq)
-        .order_by(GameAction.seq)
-    )
+async def actions_after(session: AsyncSession, game_id: str, seq: int,
+                        up_to: int | None = None) -> Sequence[GameAction]:
+    """The log entries after ``seq`` (and up to ``up_to``, when given), in order."""
+    statement = select(GameAction).where(GameAction.game_id == game_id, GameAction.seq > seq)
+    if up_to is not None:
+        statement = statement.where(GameAction.seq <= up_to)
+    result = await session.scalars(statement.order_by(GameAction.seq))
     return result.all()
 
 
@@ -114,8 +115,11 @@ class GameHead:
 
 @dataclass(frozen=True)
 class SeatRow:
+    """Who holds a seat (a Core read)."""
+
     seat: int
     token_hash: str
+    """SHA-256 of the seat's token."""
     player_id: str | None
 
 
@@ -127,6 +131,14 @@ _HEAD_AND_SEATS = (
     select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
     .select_from(_GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id))
     .where(_GAME.c.id == bindparam("game_id")).order_by(_SEAT.c.seat))
+
+
+_SEATS = (select(_SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
+          .where(_SEAT.c.game_id == bindparam("game_id")).order_by(_SEAT.c.seat))
+
+
+async def seat_rows(session: AsyncSession, game_id: str) -> list[SeatRow]:
+    return [SeatRow(*row) for row in await session.execute(_SEATS, {"game_id": game_id})]
 
 
 async def game_head(session: AsyncSession, game_id: str) -> GameHead | None:
@@ -165,8 +177,6 @@ class Move:
     victory: str | None
 
 
-Notice = tuple[str, str]
-"""A NOTIFY to send when the move commits: its channel and payload (PostgreSQL only)."""
 
 _PROGRESS = (
     update(_GAME)
@@ -186,6 +196,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
     """PostgreSQL: the game's row, guarded by its version, then the log entry and the
     notifications only if that row was written; one statement, one round trip."""
     bells = ", ".join(f"pg_notify(:channel_{i}, :payload_{i})" for i in range(notices))
+    # The bells name ``moved``: the planner must ring them after the update, for its row
+    # alone (unrelated, it may evaluate them first, even when nothing was written).
     return text(f"""
         WITH moved AS (
             UPDATE game SET version = :version, status = :status, to_act = :to_act,
@@ -194,7 +206,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
             RETURNING id)
         INSERT INTO game_action (game_id, seq, seat, action, notation, client_id, created_at)
         SELECT moved.id, :version, :seat, CAST(:action AS JSON), :notation, :client_id, :now
-        FROM moved{f" CROSS JOIN LATERAL (SELECT {bells}) AS bells" if notices else ""}
+        FROM moved{f" CROSS JOIN LATERAL (SELECT {bells} WHERE moved.id IS NOT NULL) AS bells"
+                   if notices else ""}
         RETURNING seq""").bindparams(
         bindparam("version", type_=Integer), bindparam("seat", type_=Integer),
         bindparam("to_act", type_=Integer), bindparam("winner", type_=Integer),
@@ -207,12 +220,13 @@ def _move_in_one_statement(notices: int) -> TextClause:
 _MOVE_IN_ONE_STATEMENT = {notices: _move_in_one_statement(notices) for notices in (0, 1, 2)}
 
 
-async def record_move(session: AsyncSession, move: Move, notices: Sequence[Notice] = ()
-                      ) -> bool:
+async def record_move(session: AsyncSession, move: Move,
+                      notices: Sequence[tuple[str, str]] = ()) -> bool:
     """Append ``move`` to its game's log and write the game's progress; False (nothing
     written) unless the game is still active at the version before. The row stays locked
     to the commit: a second server moving the same game waits, then finds the version
-    moved on. ``notices`` go out when, and only if, the transaction commits."""
+    moved on. ``notices`` (channel, payload: PostgreSQL's NOTIFY) go out with the move,
+    if and only if it was written."""
     values = {"game_id": move.game_id, "previous": move.version - 1, "version": move.version,
               "seat": move.seat, "action": move.action, "notation": move.notation,
               "client_id": move.client_id, "status": move.status, "to_act": move.to_act,

@@ -186,6 +186,10 @@ def notice_message(message: dict[str, Any]) -> ServerMessage | None:
         return Rematch(**message["rematch"])
     if "aborted" in message:
         return Aborted(reason=message["aborted"]["reason"])
+    earlier = message.get("notice")
+    if isinstance(earlier, dict):  # rung by a replica of the release before (a rolling deploy)
+        return notice_message({str(earlier.get("type")): {
+            name: value for name, value in earlier.items() if name != "type"}})
     return None
 
 

@@ -16,7 +16,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-GameStatus = Literal["waiting", "active", "finished", "aborted", "imported"]
+
+# Values read from the database are described, not enforced: a value a newer release
+# writes (during a rolling deploy) must not break every socket of an older one.
+def _status() -> Any:
+    return Field(description="waiting, active, finished, aborted or imported")
 
 
 def _absent(value: object) -> bool:
@@ -97,7 +101,7 @@ class _Snapshot(ServerMessage):
     version: int = Field(description="The game's version.")
     seat: int | None = Field(description="The socket's seat; null for a spectator.")
     view: dict[str, Any] = Field(description="The engine's view for that seat.")
-    status: GameStatus
+    status: str = _status()
     rematch: RematchState
     missed: list[Missed] | None = _optional(
         "The events of each action after the client's last_version, oldest first.")
@@ -182,8 +186,8 @@ class LobbyEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True,
                               json_schema_extra=_required_as_sent)
     game_id: str
-    status: GameStatus
-    origin: Literal["invite", "lobby", "quick_match", "rematch", "import"]
+    status: str = _status()
+    origin: str = Field(description="invite, lobby, quick_match, rematch or import")
     options: dict[str, Any]
     version: int
     to_act: int | None

@@ -31,8 +31,6 @@ from typing import Any, Protocol
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.db.repository import Notice
-
 log = logging.getLogger(__name__)
 
 LOBBY_CHANNEL = "lobby"
@@ -41,6 +39,8 @@ PAYLOAD_LIMIT = 7900
 """PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more."""
 
 Listener = Callable[[str, dict[str, Any]], Awaitable[None]]
+Notice = tuple[str, str]
+"""A NOTIFY to send inside a transaction: its channel and payload."""
 Resync = Callable[[], Awaitable[None]]
 
 

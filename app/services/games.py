@@ -2,8 +2,9 @@
 
 The database is the truth: a game is rebuilt by replaying its log, and the replay is kept
 in memory only as a cache that catches up with the log before every use. Actions of one
-game are applied one at a time (a lock per game in this process; the (game, seq) primary
-key between processes), and an action row is committed before anyone is told of it.
+game are applied one at a time (a lock per game in this process; between processes, the
+game's row written only at the version before, in the statement that logs the action),
+and an action is committed before anyone is told of it.
 
 Every action this process's replay takes in, its own or one another process committed,
 is handed to the ``watch`` listeners (the sockets' hub), in order, once committed: each
@@ -128,10 +129,10 @@ def _resent_as(context: repository.MoveContext, seat: int, requested: Action) ->
     return None
 
 
-def _lobby_message(*, public: bool, players: list[str | None] | None) -> dict[str, Any]:
+def _lobby_message(*, public: bool, players: list[str | None]) -> dict[str, Any]:
     """What lobby listeners should look at again: the public lists, and the own games of
     these players."""
-    return {"public": public, "players": sorted({p for p in players or () if p is not None})}
+    return {"public": public, "players": sorted({p for p in players if p is not None})}
 
 
 def _not_found(game_id: str) -> ServiceError:
@@ -191,21 +192,13 @@ class Snapshot:
     abort_reason: str | None
 
 
-@dataclass(frozen=True)
-class SeatHolder:
-    seat: int
-    token_hash: str
-    """SHA-256 of the seat's token."""
-    player_id: str | None
-
-
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
 
     game: Game
     version: int = 0
-    seats: list[SeatHolder] | None = None
+    seats: list[repository.SeatRow] | None = None
     """Who holds each seat, once read after the game started: seats never change after,
     so neither a join (its credentials) nor a move (the lobby's lists) reads them again."""
     events: list[list[Event]] = field(default_factory=list)
@@ -351,7 +344,7 @@ class GameService:
         return next((holder.seat for holder in await self.seat_holders(game_id)
                      if holder.player_id == player_id), None)
 
-    async def seat_holders(self, game_id: str) -> list[SeatHolder]:
+    async def seat_holders(self, game_id: str) -> list[repository.SeatRow]:
         """Who holds each seat (a ``not_found`` refusal for no such game). Once the game
         started they are kept with its replay, which is brought up to date meanwhile:
         the other seat joining, and this socket's state next, read little or nothing."""
@@ -366,11 +359,10 @@ class GameService:
             if found is None:
                 raise _not_found(game_id)
             head, seats = found
-            holders = [SeatHolder(s.seat, s.token_hash, s.player_id) for s in seats]
             if head.status != "waiting":
                 entry = await self._synced(session, game_id, head, known_version=head.version)
-                entry.seats = holders
-            return holders
+                entry.seats = seats
+            return seats
 
     # ------------------------------------------------------------------ reading
     async def summary(self, game_id: str) -> dict[str, Any]:
@@ -391,10 +383,6 @@ class GameService:
                            "name": next((x.name for x in seats if x.seat == s), None)}
                           for s in (0, 1)],
             }
-
-    async def status(self, game_id: str) -> str:
-        async with self._statements() as session:
-            return (await self._row(session, game_id)).status
 
     async def sync(self, game_id: str) -> int:
         """Catch the replay up with the committed log (another process rang): the watchers
@@ -466,7 +454,9 @@ class GameService:
             requested = parse(action) if isinstance(action, str) else from_json(action)
         except MalformedActionError as error:
             raise ServiceError("malformed", str(error)) from None
-        async with self.admission.turn(), self._lock(game_id), \
+        # The game's lock first: moves queued behind one game hold no turn that another
+        # game's move could use.
+        async with self._lock(game_id), self.admission.turn(), \
                 self._statements() as session:
             # One statement (one snapshot): the game's head and the move's earlier copy.
             row = await repository.move_context(session, game_id, client_id)
@@ -484,8 +474,7 @@ class GameService:
                 raise ServiceError(row.status, _CLOSED[row.status], 409)
             entry = await self._synced(session, game_id, row, known_version=row.version)
             if entry.seats is None:
-                entry.seats = [SeatHolder(s.seat, s.token_hash, s.player_id)
-                               for s in await repository.get_seats(session, game_id)]
+                entry.seats = await repository.seat_rows(session, game_id)
             if entry.game.is_over:
                 raise ServiceError("game_over", "the game is over", 409)
             if version != entry.version:
@@ -690,7 +679,9 @@ class GameService:
         """The cached replay, brought up to the committed log (another server may have
         appended to it). Call with the game's lock held; pass the game's ``row`` if it was
         already read (it is needed only to set up a game not in the cache), and the
-        version it was read at (``known_version``: a replay there need not read the log)."""
+        version it was read at (``known_version``: a replay there need not read the log,
+        and one behind reads it up to there only, so that the game is as the row says: a
+        move committed since is taken in later, by its doorbell or the next read)."""
         entry = self._cache.get(game_id)
         if entry is None:
             entry = _Entry(_fresh_game(row or await self._row(session, game_id)))
@@ -700,7 +691,8 @@ class GameService:
         self._cache.move_to_end(game_id)
         if known_version is not None and entry.version == known_version:
             return entry
-        for action in await repository.actions_after(session, game_id, entry.version):
+        for action in await repository.actions_after(session, game_id, entry.version,
+                                                     up_to=known_version):
             events = entry.game.apply(action.action)
             self._taken_in(entry, Applied(game_id, entry.game, action.seq, action.seat,
                                           action.action, action.notation, events,

@@ -21,6 +21,13 @@ const RETRY_MS = 2000;  // after `unavailable`: the server could not reach its r
 // later (`retry_after`).
 const RETRIED = new Set(["unavailable", "busy"]);
 
+// After a refusal worth asking again: `busy` says when, spread over up to twice that so
+// that the clients refused together do not all come back at the same moment.
+export function retryDelay(message, random = Math.random) {
+  const after = message.params?.retry_after;
+  return after ? after * 1000 * (1 + random()) : RETRY_MS;
+}
+
 export function newClientId() {
   if (crypto.randomUUID) return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)),
@@ -150,6 +157,6 @@ export class Socket {
       else if (message.client_id && this.pending.has(message.client_id)) {
         this.send(this.pending.get(message.client_id));
       } else if (!message.client_id) this.hooks.onRetry?.(message);
-    }, message.params?.retry_after ? message.params.retry_after * 1000 : RETRY_MS);
+    }, retryDelay(message));
   }
 }

@@ -264,6 +264,8 @@ def play_one(page: Page, rng: random.Random,
 
 UNAVAILABLE = {"type": "error", "code": "unavailable",
                "message": "the server cannot reach its records just now; try again shortly"}
+BUSY = {"type": "error", "code": "busy", "params": {"retry_after": 1},
+        "message": "the server is busy: nothing was changed; send it again in a moment"}
 
 
 @dataclass
@@ -286,10 +288,12 @@ class Refused:
         self.held.clear()
 
 
-def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str) -> Refused:
+def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str,
+                              answer: dict[str, Any] = UNAVAILABLE) -> Refused:
     """From the next socket the page opens to ``socket_path``: the first message of
     ``message_type`` never reaches the server and is answered ``unavailable``, as when the
-    database is down; later ones wait for ``let_through`` (other messages go on)."""
+    database is down (or ``answer``, such as :data:`BUSY`); later ones wait for
+    ``let_through`` (other messages go on)."""
     refused = Refused()
 
     def route(socket: WebSocketRoute) -> None:
@@ -300,7 +304,7 @@ def fail_first_as_unavailable(page: Page, socket_path: str, message_type: str) -
             if data.get("type") == message_type:
                 refused.sent.append(data)
                 if len(refused.sent) == 1:
-                    reply = dict(UNAVAILABLE)
+                    reply = dict(answer)
                     if "client_id" in data:  # an action's refusal names it
                         reply["client_id"] = data["client_id"]
                     socket.send(json.dumps(reply))

@@ -37,11 +37,15 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import (
+    BUSY,
     GAME_URL,
+    UNAVAILABLE,
     WAIT_MS,
     OpenPage,
     Watched,
@@ -121,21 +125,24 @@ def _wait_for_version_above(page: Page, version: int) -> None:
         arg=version, timeout=WAIT_MS)
 
 
-def test_a_move_the_server_could_not_store_is_sent_again(open_page: OpenPage,
-                                                        server: str) -> None:
+@pytest.mark.parametrize(("answer", "words"), [(UNAVAILABLE, "cannot reach its records"),
+                                               (BUSY, "server is busy")],
+                         ids=["unavailable", "busy"])
+def test_a_move_the_server_could_not_store_is_sent_again(
+        open_page: OpenPage, server: str, answer: dict[str, Any], words: str) -> None:
     """The first action the page sends is answered ``unavailable`` (as when the database
-    is down; the message never reaches the server). The page says so, sends the same action
-    again by itself (held back until the test has seen the refusal, however late it looks),
-    and the move reaches the other screen."""
+    is down; the message never reaches the server) or ``busy`` (an overloaded server).
+    The page says so, sends the same action again by itself (held back until the test has
+    seen the refusal, however late it looks), and the move reaches the other screen."""
     players = start_game(open_page, server, wonder_selection="first_game")
     host, guest = players.host.page, players.guest.page
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
     actor, other = (host, guest) if _attribute(host, "data-to-act") == "0" else (guest, host)
-    refused = fail_first_as_unavailable(actor, "/ws/games/", "action")
+    refused = fail_first_as_unavailable(actor, "/ws/games/", "action", answer)
     actor.reload()
     expect(actor.locator("#game")).to_have_attribute("data-version", "0")
     play_one(actor, random.Random(SEED))
-    expect(actor.locator("#game-error")).to_contain_text("cannot reach its records")
+    expect(actor.locator("#game-error")).to_contain_text(words)
     expect(actor.locator("#game")).to_have_attribute("data-version", "0")
     refused.let_through()
     _wait_for_version_above(other, 0)

@@ -8,10 +8,12 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import asyncpg
 import pytest
 from sqlalchemy import event
 
 from app.db import repository
+from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
 from app.services.games import Accepted, GameService, ServiceError
 from tests.factories import Database, game_row, log_rows, servers, started_game
@@ -351,3 +353,66 @@ async def test_a_doorbell_s_move_is_taken_in_or_the_log_is_read(database: Databa
                                       rings[1]["notation"]) == 3
         assert heard == [1, 2, 3]
         assert await state(two.service, game_id) == (await replayed_hash(database, game_id), 3)
+
+
+async def test_a_resend_reaching_a_server_without_the_replay_is_acknowledged(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first server commits the action just after the second read the game's head and
+    before it read the log (its replay was not in memory): the second answers with the
+    duplicate ack, the game as its head said, never a stale version."""
+    async with servers(database, 2) as (one, two):
+        game_id, _ = await started_game(one.service)
+        for _ in range(2):
+            game, version = await one.service.current(game_id)
+            await one.service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(),
+                                     version, None)
+        game, version = await one.service.current(game_id)
+        seat, action = game.to_act, game.legal_actions()[0].to_json()
+        assert seat is not None
+        two.service._cache.pop(game_id, None)  # not in two's memory (evicted, say)
+        move_context = repository.move_context
+
+        async def then_the_first_commits(*args: Any) -> Any:
+            head = await move_context(*args)
+            monkeypatch.setattr(repository, "move_context", move_context)
+            assert await one.service.submit(game_id, seat, action, version, "x") == \
+                Accepted(version + 1)
+            return head
+
+        monkeypatch.setattr(repository, "move_context", then_the_first_commits)
+        assert await two.service.submit(game_id, seat, action, version, "x") == \
+            Accepted(version + 1, duplicate=True)
+        assert [r.seq for r in await log_rows(database, game_id)] == [1, 2, 3]
+
+
+async def test_a_move_that_writes_nothing_rings_no_one(database: Database) -> None:
+    """PostgreSQL: the notifications sent with a move go out only if its row was written
+    (a planner free to ring before the guarded update would wake every process for a move
+    that never was)."""
+    if database.kind != "postgres":
+        pytest.skip("notifications are PostgreSQL's")
+    async with servers(database) as (server,):
+        game_id, _ = await started_game(server.service)
+        engine = make_engine(database.url, database.schema)
+        listener = await asyncpg.connect(database.url.replace("postgresql+asyncpg", "postgresql"))
+        heard: asyncio.Queue[str] = asyncio.Queue()
+        await listener.add_listener("probe", lambda *args: heard.put_nowait(args[-1]))
+        try:
+            def move(version: int) -> repository.Move:
+                return repository.Move(game_id, version, 0, {"type": "pick_wonder"}, "probe",
+                                       None, status="active", to_act=1, winner=None,
+                                       victory=None)
+
+            async with make_sessionmaker(engine)() as session:
+                # At version 0, version 5 is not the next: nothing is written, no one rung.
+                assert not await repository.record_move(
+                    session, move(5), [("probe", "never"), ("probe", "never either")])
+                await session.commit()
+                assert await repository.record_move(session, move(1), [("probe", "moved")])
+                await session.commit()
+            # Notifications arrive in commit order: a ring of the lost write would be first.
+            assert await asyncio.wait_for(heard.get(), 10) == "moved"
+            assert heard.empty()
+        finally:
+            await listener.close()
+            await engine.dispose()
