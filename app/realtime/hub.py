@@ -246,10 +246,11 @@ class Hub:
 
     Presence is everyone's, over every process. When this process's sockets on a game
     change, its sockets hear at once (its own sockets, and what it last read of the
-    others'); then, with a ``registry`` (the servers sharing the database), it writes the
-    counts of every game that changed and rings (``publish``) the presence topic with their
-    ids, and every process with sockets on them reads the others' counts again and tells
-    its sockets if the sum changed."""
+    others'; for its first socket on the game, once the others' are read); then, with a
+    ``registry`` (the servers sharing the database), it writes the counts of every game
+    that changed and rings (``publish``) the presence topic with their ids, and every
+    process with sockets on them reads the others' counts again and tells its sockets if
+    the sum changed."""
 
     def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None, *,
                  take: Callable[[str, int, int, dict[str, Any], str], Awaitable[int]]
@@ -271,6 +272,9 @@ class Hub:
         self._presence_dirty: set[str] = set()
         self._presence_writer: asyncio.Task[None] | None = None
         self._elsewhere: dict[str, Counts] = {}
+        self._unread: set[str] = set()
+        """Games whose first socket here waits for the others' counts to be read."""
+        self._reader: asyncio.Task[None] | None = None
         """What the other servers have on each game with a socket here, as last read."""
         self._told: dict[str, Counts] = {}
         """The presence last told to the sockets of each game."""
@@ -413,12 +417,35 @@ class Hub:
         """This process's sockets on the game changed (one joined, one left): everyone on
         the game hears who is there now. A socket being welcomed hears it after its
         welcome."""
-        self._deliver_presence(game_id, self.local_counts(game_id)
-                               + self._elsewhere.get(game_id, Counts()))
+        if self._registry is not None and game_id not in self._elsewhere:
+            # This process's first socket on the game: the others' are read first, so
+            # that no one is shown away for a moment (first sockets of several games
+            # are read together).
+            self._unread.add(game_id)
+            if self._reader is None or self._reader.done():
+                self._reader = asyncio.create_task(self._read_elsewhere())
+        else:
+            self._deliver_presence(game_id, self.local_counts(game_id)
+                                   + self._elsewhere.get(game_id, Counts()))
         if self._registry is not None and self._publish is not None:
             self._presence_dirty.add(game_id)
             if self._presence_writer is None or self._presence_writer.done():
                 self._presence_writer = asyncio.create_task(self._write_presence())
+
+    async def _read_elsewhere(self) -> None:
+        assert self._registry is not None
+        while self._unread:
+            games, self._unread = sorted(self._unread), set()
+            try:
+                found = await self._registry.elsewhere(games)
+            except Exception:  # what is here is told; the next presence ring reads again
+                log.exception("could not read the presence of %d games", len(games))
+                found = {game_id: Counts() for game_id in games}
+            for game_id in games:
+                if game_id in self._games:
+                    self._elsewhere[game_id] = found[game_id]
+                    self._deliver_presence(game_id, self.local_counts(game_id)
+                                           + found[game_id])
 
     def rewrite_presence(self) -> None:
         """Write this process's counts of every game it has sockets on again (its rows
@@ -448,12 +475,19 @@ class Hub:
         message = Encoded(Presence(seats=(counts.seat0 > 0, counts.seat1 > 0),
                                    spectators=counts.spectators))
         for connection in list(self._games.get(game_id, ())):
-            connection.deliver(message)
+            # A socket being welcomed is told who is there right after its welcome, with
+            # itself counted: an earlier picture, without it, would only flash by.
+            if connection.welcomed:
+                connection.deliver(message)
 
     async def close(self) -> None:
         for task in list(self._background):
             task.cancel()
         await self._catching_up.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
         if self._presence_writer is not None:
             self._presence_writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -8,6 +8,7 @@ the test's own schema; clients are plain WebSocket and HTTP clients, as a browse
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -25,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from app.db.models import Presence
 from tests.browser.server import free_port
 from tests.factories import Database
 
@@ -221,10 +224,20 @@ def play(seats: list[Socket], watchers: list[Socket], rng: random.Random, *,
     return version
 
 
-def test_presence_and_the_lobby_are_the_same_on_both_processes(two: tuple[Process, Process]
-                                                                ) -> None:
+def _presence_written(database: Database, game_id: str) -> None:
+    """Wait until a process has written its sockets on the game (what another reads)."""
+    deadline = time.monotonic() + WAIT
+    query = select(Presence).where(Presence.game_id == game_id)
+    while not asyncio.run(database.read(query)):
+        assert time.monotonic() < deadline, "no presence written"
+        time.sleep(0.02)
+
+
+def test_presence_and_the_lobby_are_the_same_on_both_processes(
+        two: tuple[Process, Process], postgres: Database) -> None:
     """Who is at a game counts every process's sockets; the lobby's lists are the
-    database's, whichever process a lobby socket is on."""
+    database's, whichever process a lobby socket is on. A process's first socket on a
+    game hears the others' at once: no one is shown away for a moment."""
     a, b = two
     ann, bo = Http(), Http()
     ann.post(a.url + "/api/me", {"name": "Ann"}, method="PUT")
@@ -245,10 +258,11 @@ def test_presence_and_the_lobby_are_the_same_on_both_processes(two: tuple[Proces
         picture = looking.until("lobby")
         assert picture["open"] == [] and [g["game_id"] for g in picture["live"]] == [game_id]
 
+        _presence_written(postgres, game_id)  # seat 0's socket, by process a
         seat1 = stack.enter_context(Socket.open(f"{b.ws}/ws/games/{game_id}", bo))
         seat1.send({"type": "join"})
         assert seat1.until("welcome")["seat"] == 1
-        assert seat1.until("presence", seats=[True, True])
+        assert seat1.until("presence")["seats"] == [True, True], "the first presence"
         assert seat0.until("presence", seats=[True, True])
         watcher = stack.enter_context(Socket.open(f"{b.ws}/ws/games/{game_id}"))
         watcher.send({"type": "join"})
