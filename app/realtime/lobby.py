@@ -150,7 +150,7 @@ class QuickMatch:
         """Each player waiting here: their lobby socket, and their place in the queue."""
         self._lock = asyncio.Lock()
         """This process's decisions one at a time (the database orders those of all)."""
-        self._leaving: set[asyncio.Task[None]] = set()
+        self._background: set[asyncio.Task[None]] = set()
 
     async def waiting(self) -> list[str]:
         """The names of the players waiting for an opponent, longest first."""
@@ -207,8 +207,8 @@ class QuickMatch:
 
     def _in_background(self, job: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(job)
-        self._leaving.add(task)
-        task.add_done_callback(self._leaving.discard)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def leave_now(self, connection: LobbyConnection) -> bool:
         """As :meth:`leave`, the place given up before it returns."""
@@ -238,7 +238,7 @@ class QuickMatch:
             self._stop_waiting(str(replaced["player"]), REPLACED)
 
     async def close(self) -> None:
-        for task in list(self._leaving):
+        for task in list(self._background):
             with contextlib.suppress(Exception):
                 await task
 

@@ -515,7 +515,7 @@ class GameService:
                     victory=outcome.victory.value if outcome else None), notices)
                 if recorded:
                     await session.commit()
-            except IntegrityError:  # a log entry written without its game's row: refused
+            except IntegrityError:  # this client id (or seq) was logged meanwhile elsewhere
                 recorded = False
             except BaseException:
                 self._cache.pop(game_id, None)
