@@ -119,7 +119,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pubsub.subscribe(app.state.quick_match.on_published)
         pubsub.on_resync(hub.resync)
         pubsub.on_resync(app.state.lobby_hub.resync)
-        pubsub.on_resync(app.state.quick_match.resync)
         await registry.register()
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.start()

@@ -181,7 +181,7 @@ class Presence(Base):
 
 class QueueEntry(Base):
     """A player waiting for a quick-match opponent, on the server holding their lobby
-    socket (the one who waited longest is paired first), or just paired (``game_id``)."""
+    socket. The one who waited longest is paired first."""
 
     __tablename__ = "queue_entry"
 
@@ -190,7 +190,3 @@ class QueueEntry(Base):
     server_id: Mapped[str] = mapped_column(ForeignKey("server.id", ondelete="CASCADE"),
                                            index=True)
     entered_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
-    game_id: Mapped[str | None] = mapped_column(String(32), default=None)
-    """Set once the player was paired: the game, kept here until their process has told
-    their socket (it may not have heard the pairing rung: a listener reconnecting)."""
-    seat: Mapped[int | None] = mapped_column(default=None)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
 from typing import Any
 
 from fastapi import WebSocket
@@ -23,7 +22,7 @@ from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from app.services.errors import ServiceError
 from app.services.games import GameService
 from app.services.lobby import LobbyService
-from app.services.matchmaking import MatchmakingService, Pairing, Place
+from app.services.matchmaking import MatchmakingService, Place
 from app.services.players import PlayerInfo
 from app.services.servers import ServerRegistry
 
@@ -191,8 +190,6 @@ class QuickMatch:
                 log.exception("could not start a quick-match game")
                 raise ServiceError("unavailable", "the game could not be started; press "
                                    "play again", 503) from None
-        # Kept for the partner until their process tells them (it may not hear this).
-        await self._queue.paired(partner, Pairing(game_id, 0))
         await self._tell_matched(partner, game_id, seat=0)
         connection.send(Matched(game_id=game_id, seat=1))
 
@@ -202,13 +199,10 @@ class QuickMatch:
         place = self._take_out(connection)
         if place is None:
             return False
-        self._in_background(self._forget(place))
-        return True
-
-    def _in_background(self, job: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(job)
+        task = asyncio.create_task(self._forget(place))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+        return True
 
     async def leave_now(self, connection: LobbyConnection) -> bool:
         """As :meth:`leave`, the place given up before it returns."""
@@ -232,7 +226,8 @@ class QuickMatch:
             return
         matched = message.get("matched")
         if matched is not None and matched.get("server") == self._registry.server_id:
-            self._matched(str(matched["player"]), Pairing(matched["game_id"], matched["seat"]))
+            self._stop_waiting(str(matched["player"]), Matched(game_id=matched["game_id"],
+                                                               seat=matched["seat"]))
         replaced = message.get("replaced")
         if replaced is not None and replaced.get("server") == self._registry.server_id:
             self._stop_waiting(str(replaced["player"]), REPLACED)
@@ -241,31 +236,6 @@ class QuickMatch:
         for task in list(self._background):
             with contextlib.suppress(Exception):
                 await task
-
-    def _matched(self, player_id: str, pairing: Pairing) -> None:
-        """The player waiting here was paired: their socket is told, and the pairing kept
-        for them is given up."""
-        waiting = self._local.get(player_id)
-        self._stop_waiting(player_id, Matched(game_id=pairing.game_id, seat=pairing.seat))
-        if waiting is not None:
-            self._in_background(self._forget(waiting[1]))
-
-    async def resync(self) -> None:
-        """Pairings rung while this process was not listening: each player still waiting
-        here whose place was paired is told now; one whose place went (another tab took
-        it over) stops waiting."""
-        for player_id, (_, place) in list(self._local.items()):
-            try:
-                outcome = await self._queue.outcome(place)
-            except Exception:
-                log.exception("could not read what became of a quick-match place")
-                continue
-            if self._local.get(player_id, (None, None))[1] != place:
-                continue  # told meanwhile, or left
-            if isinstance(outcome, Pairing):
-                self._matched(player_id, outcome)
-            elif outcome is None:
-                self._stop_waiting(player_id, REPLACED)
 
     def _stop_waiting(self, player_id: str, message: ServerMessage,
                       unless: LobbyConnection | None = None) -> None:
@@ -296,7 +266,7 @@ class QuickMatch:
 
     async def _tell_matched(self, partner: Place, game_id: str, *, seat: int) -> None:
         if partner.server_id == self._registry.server_id:
-            self._matched(partner.player_id, Pairing(game_id, seat))
+            self._stop_waiting(partner.player_id, Matched(game_id=game_id, seat=seat))
             return
         await self._pubsub.publish(LOBBY_CHANNEL, {"matched": {
             "player": partner.player_id, "game_id": game_id, "seat": seat,

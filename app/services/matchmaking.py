@@ -33,14 +33,6 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """The game a waiting player was paired into, and their seat there."""
-
-    game_id: str
-    seat: int
-
-
-@dataclass(frozen=True)
 class Decision:
     """What pressing play decided: ``partner`` (who waited longest, now out of the queue)
     or, without one, the player's own new ``place``; and ``replaced``, the place the same
@@ -65,8 +57,7 @@ class MatchmakingService:
             if earlier is not None:
                 await session.delete(earlier)
             partner = await session.scalar(
-                select(QueueEntry).where(QueueEntry.player_id != player_id,
-                                         QueueEntry.game_id.is_(None))
+                select(QueueEntry).where(QueueEntry.player_id != player_id)
                 .order_by(QueueEntry.entered_at, QueueEntry.player_id).limit(1))
             place = None
             if partner is None:
@@ -78,29 +69,6 @@ class MatchmakingService:
             await session.commit()
         return Decision(place, _place(partner), _place(earlier))
 
-    async def paired(self, place: Place, pairing: Pairing) -> None:
-        """Keep the pairing of the player who held ``place`` where their process finds it
-        (:meth:`outcome`), until it has told them (:meth:`leave`); not if they took a new
-        place meanwhile (another tab: that one stands)."""
-        async with self._sessions() as session:
-            if await session.get(QueueEntry, place.player_id) is None:
-                session.add(QueueEntry(player_id=place.player_id, server_id=place.server_id,
-                                       entered_at=place.entered_at, game_id=pairing.game_id,
-                                       seat=pairing.seat))
-                await session.commit()
-
-    async def outcome(self, place: Place) -> Place | Pairing | None:
-        """What became of ``place``: still waiting (the place), paired (the pairing, kept
-        for the player until :meth:`leave`), or gone (given up, or taken over by another
-        tab)."""
-        async with self._sessions() as session:
-            entry = await session.get(QueueEntry, place.player_id)
-            if entry is None or _place(entry) != place:
-                return None
-            if entry.game_id is not None and entry.seat is not None:
-                return Pairing(entry.game_id, entry.seat)
-            return place
-
     async def give_back(self, place: Place) -> None:
         """A partner whose game could not be started keeps their place."""
         async with self._sessions() as session:
@@ -109,8 +77,7 @@ class MatchmakingService:
             await session.commit()
 
     async def leave(self, place: Place) -> None:
-        """Give ``place`` up, or the pairing kept there (not a place the same player took
-        again since, from another tab)."""
+        """Give ``place`` up (not one the same player took again since, from another tab)."""
         async with self._sessions() as session:
             await session.execute(delete(QueueEntry).where(
                 QueueEntry.player_id == place.player_id,
@@ -134,7 +101,6 @@ class MatchmakingService:
         async with self._sessions() as session:
             rows = await session.execute(
                 select(Player.name).join(QueueEntry, QueueEntry.player_id == Player.id)
-                .where(QueueEntry.game_id.is_(None))
                 .order_by(QueueEntry.entered_at, QueueEntry.player_id))
             return [name for (name,) in rows]
 

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.db.models import Game as GameRow
-from app.db.models import QueueEntry, Seat
+from app.db.models import Seat
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.lobby import QuickMatch
 from app.realtime.messages import ServerMessage
@@ -451,53 +451,3 @@ async def test_a_tab_left_while_another_enters_does_not_take_its_place(
         await made.queue.enter(partner)  # type: ignore[arg-type]
         assert partner.sent[-1]["type"] == "matched"
         assert new_tab.sent[-1] == {**partner.sent[-1], "seat": 0}
-
-
-@asynccontextmanager
-async def two_processes_not_hearing_each_other(database: Database
-                                               ) -> AsyncIterator[tuple[Matchmaking, QuickMatch]]:
-    """Two processes' quick match on one database, each with a pub/sub of its own: what
-    one rings, the other misses (as while its listener reconnects)."""
-    async with matchmaking(database, 2) as made:
-        engine = make_engine(database.url, database.schema)
-        sessions = make_sessionmaker(engine)
-        registry = ServerRegistry(sessions, timeout=60)
-        await registry.register()
-        other = QuickMatch(made.games, sessions, registry, InProcessPubSub())
-        try:
-            yield made, other
-        finally:
-            await other.close()
-            await engine.dispose()
-
-
-async def test_a_pairing_missed_while_not_listening_is_told_on_resync(
-        database: Database) -> None:
-    async with two_processes_not_hearing_each_other(database) as (here, elsewhere):
-        ann, bob = (FakeConnection(p) for p in here.players)
-        await here.queue.enter(ann)  # type: ignore[arg-type]
-        await elsewhere.enter(bob)  # type: ignore[arg-type]
-        matched = bob.sent[-1]
-        assert matched["type"] == "matched" and matched["seat"] == 1
-        assert ann.sent == [WAITING], "the pairing was rung where no one heard it"
-
-        await here.queue.resync()
-        assert ann.sent[-1] == {**matched, "seat": 0}
-        await here.queue.close()  # what it gave up in the background is given up
-        assert await here.queue.waiting() == []
-        assert await database.read(select(QueueEntry)) == [], "the pairing kept was told"
-        await here.queue.resync()
-        assert len(ann.sent) == 2, "told once"
-
-
-async def test_a_place_taken_over_unheard_stops_waiting_on_resync(database: Database) -> None:
-    async with two_processes_not_hearing_each_other(database) as (here, elsewhere):
-        ann = here.players[0]
-        old_tab, new_tab = FakeConnection(ann), FakeConnection(ann)
-        await here.queue.enter(old_tab)  # type: ignore[arg-type]
-        await elsewhere.enter(new_tab)  # type: ignore[arg-type]
-        assert old_tab.sent == [WAITING] and new_tab.sent == [WAITING]
-        await here.queue.resync()
-        assert old_tab.sent[-1] == {"type": "queue", "state": "idle", "reason": "replaced"}
-        assert not here.queue.is_waiting(old_tab)  # type: ignore[arg-type]
-        assert await here.queue.waiting() == [ann.name]  # the new tab's place stands
