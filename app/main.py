@@ -99,8 +99,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
         registry = ServerRegistry(sessions, timeout=settings.server_timeout)
         app.state.registry = registry
+        # Presence over several processes is kept in the database; one process (SQLite)
+        # knows all of it by itself.
         hub = Hub(sync=app.state.service.sync, take=app.state.service.take,
-                  registry=registry, publish=pubsub.publish)
+                  registry=registry if pubsub.crosses_processes else None,
+                  publish=pubsub.publish)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)

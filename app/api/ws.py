@@ -180,6 +180,7 @@ class GameSocket:
         connection.release_updates(state.version)
         self.hub.welcomed_at(self.game_id, state.version)
         connection.refresh = self._refresh
+        await self.hub.others_known(self.game_id)
         self.hub.presence_changed(self.game_id)
 
     async def _heartbeat(self) -> None:

@@ -246,9 +246,9 @@ class Hub:
 
     Presence is everyone's, over every process. When this process's sockets on a game
     change, its sockets hear at once (its own sockets, and what it last read of the
-    others'; for its first socket on the game, once the others' are read); then, with a
-    ``registry`` (the servers sharing the database), it writes the counts of every game
-    that changed and rings (``publish``) the presence topic with their ids, and every
+    others': for its first socket on the game, read just before, ``others_known``); then,
+    with a ``registry`` (the servers sharing the database), it writes the counts of every
+    game that changed and rings (``publish``) the presence topic with their ids, and every
     process with sockets on them reads the others' counts again and tells its sockets if
     the sum changed."""
 
@@ -272,10 +272,15 @@ class Hub:
         self._presence_dirty: set[str] = set()
         self._presence_writer: asyncio.Task[None] | None = None
         self._elsewhere: dict[str, Counts] = {}
+        """What the other servers have on each game with a socket here, as last read."""
+        self._read_at: dict[str, int] = {}
+        """The number of the read ``_elsewhere`` holds for each game: reads are numbered as
+        they start, and an older one finishing late does not overwrite a newer one."""
+        self._reads = 0
         self._unread: set[str] = set()
         """Games whose first socket here waits for the others' counts to be read."""
-        self._reader: asyncio.Task[None] | None = None
-        """What the other servers have on each game with a socket here, as last read."""
+        self._batch: asyncio.Future[None] | None = None
+        """The read those wait for, until it starts."""
         self._told: dict[str, Counts] = {}
         """The presence last told to the sockets of each game."""
 
@@ -291,7 +296,7 @@ class Hub:
         connections.discard(connection)
         if not connections:
             del self._games[game_id]
-            for known in (self._delivered, self._elsewhere, self._told):
+            for known in (self._delivered, self._elsewhere, self._read_at, self._told):
                 known.pop(game_id, None)
         self.presence_changed(game_id)
 
@@ -366,18 +371,29 @@ class Hub:
         # Its own task: the read holds up no other message (moves wait behind none).
         self._spawn(self._reread_presence(games))
 
-    async def _reread_presence(self, games: list[str]) -> None:
+    async def _read_others(self, games: list[str]) -> dict[str, Counts] | None:
+        """The other servers' sockets on ``games``, kept unless a newer read was kept
+        first; None when the database could not say."""
         assert self._registry is not None
+        self._reads += 1
+        number = self._reads
         try:
-            elsewhere_by_game = await self._registry.elsewhere(games)
+            found = await self._registry.elsewhere(games)
         except Exception:
             log.exception("could not read the presence of %d games", len(games))
+            return None
+        for game_id, elsewhere in found.items():
+            if game_id in self._games and number > self._read_at.get(game_id, 0):
+                self._elsewhere[game_id], self._read_at[game_id] = elsewhere, number
+        return found
+
+    async def _reread_presence(self, games: list[str]) -> None:
+        if await self._read_others(games) is None:
             return
-        for game_id, elsewhere in elsewhere_by_game.items():
-            if game_id not in self._games:
+        for game_id in games:
+            if game_id not in self._elsewhere:
                 continue
-            self._elsewhere[game_id] = elsewhere
-            counts = self.local_counts(game_id) + elsewhere
+            counts = self.local_counts(game_id) + self._elsewhere[game_id]
             # Only a change to what the sockets were told (none told yet: the first
             # welcome here tells them, with what was just read).
             if game_id in self._told and counts != self._told[game_id]:
@@ -417,35 +433,40 @@ class Hub:
         """This process's sockets on the game changed (one joined, one left): everyone on
         the game hears who is there now. A socket being welcomed hears it after its
         welcome."""
-        if self._registry is not None and game_id not in self._elsewhere:
-            # This process's first socket on the game: the others' are read first, so
-            # that no one is shown away for a moment (first sockets of several games
-            # are read together).
-            self._unread.add(game_id)
-            if self._reader is None or self._reader.done():
-                self._reader = asyncio.create_task(self._read_elsewhere())
-        else:
-            self._deliver_presence(game_id, self.local_counts(game_id)
-                                   + self._elsewhere.get(game_id, Counts()))
+        self._deliver_presence(game_id, self.local_counts(game_id)
+                               + self._elsewhere.get(game_id, Counts()))
         if self._registry is not None and self._publish is not None:
             self._presence_dirty.add(game_id)
             if self._presence_writer is None or self._presence_writer.done():
                 self._presence_writer = asyncio.create_task(self._write_presence())
 
-    async def _read_elsewhere(self) -> None:
-        assert self._registry is not None
-        while self._unread:
+    async def others_known(self, game_id: str) -> None:
+        """Before this process's first socket on a game is told who is there: read what
+        the other processes have on it, so that no one is shown away for a moment (first
+        sockets of several games arriving together are read together). Not read (the
+        database away a moment): the socket is told what is here, and the next change
+        reads again."""
+        if self._registry is None or game_id in self._elsewhere:
+            return
+        self._unread.add(game_id)
+        if self._batch is None:
+            self._batch = asyncio.get_running_loop().create_future()
+            self._spawn(self._read_batch())
+        await asyncio.shield(self._batch)
+
+    async def _read_batch(self) -> None:
+        batch = self._batch
+        assert batch is not None
+        try:
+            await asyncio.sleep(0)  # the other first sockets of this moment join the batch
+            self._batch = None
             games, self._unread = sorted(self._unread), set()
-            try:
-                found = await self._registry.elsewhere(games)
-            except Exception:  # what is here is told; the next presence ring reads again
-                log.exception("could not read the presence of %d games", len(games))
-                found = {game_id: Counts() for game_id in games}
-            for game_id in games:
-                if game_id in self._games:
-                    self._elsewhere[game_id] = found[game_id]
-                    self._deliver_presence(game_id, self.local_counts(game_id)
-                                           + found[game_id])
+            await self._read_others(games)
+        finally:
+            if self._batch is batch:  # cancelled before it started
+                self._batch = None
+            if not batch.done():
+                batch.set_result(None)
 
     def rewrite_presence(self) -> None:
         """Write this process's counts of every game it has sockets on again (its rows
@@ -484,10 +505,6 @@ class Hub:
         for task in list(self._background):
             task.cancel()
         await self._catching_up.close()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
         if self._presence_writer is not None:
             self._presence_writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
