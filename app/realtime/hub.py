@@ -279,8 +279,9 @@ class Hub:
         self._reads = 0
         self._unread: set[str] = set()
         """Games whose first socket here waits for the others' counts to be read."""
-        self._batch: asyncio.Future[None] | None = None
-        """The read those wait for, until it starts."""
+        self._next_read: asyncio.Future[None] | None = None
+        """Done when the read of those games is (the next one to start)."""
+        self._reader: asyncio.Task[None] | None = None
         self._told: dict[str, Counts] = {}
         """The presence last told to the sockets of each game."""
 
@@ -443,30 +444,30 @@ class Hub:
     async def others_known(self, game_id: str) -> None:
         """Before this process's first socket on a game is told who is there: read what
         the other processes have on it, so that no one is shown away for a moment (first
-        sockets of several games arriving together are read together). Not read (the
-        database away a moment): the socket is told what is here, and the next change
-        reads again."""
+        sockets arriving while a read is under way are read together by the next). Not
+        read (the database away a moment): the socket is told what is here, and the next
+        change reads again."""
         if self._registry is None or game_id in self._elsewhere:
             return
         self._unread.add(game_id)
-        if self._batch is None:
-            self._batch = asyncio.get_running_loop().create_future()
-            self._spawn(self._read_batch())
-        await asyncio.shield(self._batch)
+        if self._next_read is None:
+            self._next_read = asyncio.get_running_loop().create_future()
+        done = self._next_read
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read_unread())
+        await asyncio.shield(done)
 
-    async def _read_batch(self) -> None:
-        batch = self._batch
-        assert batch is not None
-        try:
-            await asyncio.sleep(0)  # the other first sockets of this moment join the batch
-            self._batch = None
+    async def _read_unread(self) -> None:
+        """One read at a time: the games whose first socket came while one was under way
+        are read together by the next."""
+        while self._unread:
             games, self._unread = sorted(self._unread), set()
-            await self._read_others(games)
-        finally:
-            if self._batch is batch:  # cancelled before it started
-                self._batch = None
-            if not batch.done():
-                batch.set_result(None)
+            done, self._next_read = self._next_read, None
+            try:
+                await self._read_others(games)
+            finally:
+                if done is not None and not done.done():
+                    done.set_result(None)
 
     def rewrite_presence(self) -> None:
         """Write this process's counts of every game it has sockets on again (its rows
@@ -505,6 +506,10 @@ class Hub:
         for task in list(self._background):
             task.cancel()
         await self._catching_up.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
         if self._presence_writer is not None:
             self._presence_writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
