@@ -63,7 +63,7 @@ class GameSocket:
         watchdog = asyncio.create_task(self._heartbeat())
         try:
             try:
-                await self.service.exists(self.game_id)
+                await self.service.prepare_socket(self.game_id)
             except STORAGE_ERRORS as error:
                 # Not known yet (the database is slow or down a moment): the join looks
                 # the game up again, and is refused as unavailable if it still cannot.

@@ -440,7 +440,7 @@ class GameService:
                             row.status, _rematch_json(row),
                             aborted.detail.get("reason") if aborted else None)
 
-    async def exists(self, game_id: str) -> None:
+    async def prepare_socket(self, game_id: str) -> None:
         """Refuses (``not_found``) a game that does not exist. A socket opens on it: its
         seats and its replay are read now, for the join that follows."""
         await self.seat_holders(game_id)
