@@ -31,6 +31,7 @@ from sqlalchemy import text
 from app.config import Settings
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.lobby import QuickMatch
+from app.realtime.messages import ServerMessage
 from app.realtime.pubsub import InProcessPubSub
 from app.services.games import GameService
 from app.services.lobby import LobbyService
@@ -56,8 +57,8 @@ class FakeSocket:
         self.player = player
         self.received: list[dict[str, Any]] = []
 
-    def send(self, message: dict[str, Any]) -> None:
-        self.received.append(message)
+    def send(self, message: ServerMessage) -> None:
+        self.received.append(message.model_dump())
 
 
 async def fill(games: GameService, players: PlayerService, count: int) -> list[str]:
