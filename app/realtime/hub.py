@@ -433,9 +433,11 @@ class Hub:
     def presence_changed(self, game_id: str) -> None:
         """This process's sockets on the game changed (one joined, one left): everyone on
         the game hears who is there now. A socket being welcomed hears it after its
-        welcome."""
-        self._deliver_presence(game_id, self.local_counts(game_id)
-                               + self._elsewhere.get(game_id, Counts()))
+        welcome. Counts told already are not told again: two sockets welcomed while the
+        first waited to read the others' are both counted in the first telling."""
+        counts = self.local_counts(game_id) + self._elsewhere.get(game_id, Counts())
+        if counts != self._told.get(game_id):
+            self._deliver_presence(game_id, counts)
         if self._registry is not None and self._publish is not None:
             self._presence_dirty.add(game_id)
             if self._presence_writer is None or self._presence_writer.done():

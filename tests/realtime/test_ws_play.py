@@ -9,10 +9,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 
 from app.engine import Game, events_for, view
+from app.services.servers import ServerRegistry
 from tests.factories import (
+    Database,
     ProtocolClient,
     Table,
     as_json,
@@ -360,3 +363,36 @@ def test_a_move_made_while_a_client_catches_up_still_reaches_it(
         assert told == [3], f"a client that reconnected at version 2 was told of {told}"
         assert phone.version == 3, "the client's screen is left behind the game"
         table.close()
+
+
+def test_two_seats_welcomed_while_the_others_are_read_hear_presence_once(
+        make_app: Callable[..., FastAPI], monkeypatch: pytest.MonkeyPatch,
+        database: Database) -> None:
+    """Several processes (PostgreSQL): a process reads what the others have on a game
+    before its first socket there hears who is present. The second seat, welcomed while
+    that read is under way, is counted in the first telling and told nothing twice."""
+    if database.kind != "postgres":
+        pytest.skip("one process (SQLite) reads no one else's sockets")
+    with serve(make_app()) as client:
+        gate = Gate(client)
+        read = ServerRegistry.elsewhere
+
+        async def held(self: ServerRegistry, game_ids: list[str]) -> Any:
+            await gate.hold()
+            return await read(self, game_ids)
+
+        monkeypatch.setattr(ServerRegistry, "elsewhere", held)
+        first, second = new_game(client)
+        game_id = first["game_id"]
+        seat0 = ProtocolClient(client, game_id, timeout=TIMEOUT)
+        assert seat0.join(0, first["token"])["type"] == "welcome"
+        gate.wait_reached()  # seat 0's process reads the others'
+        seat1 = ProtocolClient(client, game_id, timeout=TIMEOUT)
+        assert seat1.join(1, second["token"])["type"] == "welcome"
+        gate.open()
+        for socket in (seat0, seat1):
+            assert _presence(socket)["seats"] == [True, True]
+        for socket in (seat0, seat1):
+            socket.assert_nothing_queued(only=("presence",))
+        seat0.close()
+        seat1.close()
