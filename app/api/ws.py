@@ -221,4 +221,4 @@ class GameSocket:
         now = await self.service.snapshot(self.game_id, last_version, render)
         return kind.model_validate({
             **now.rendered, "status": now.status, "rematch": now.rematch,
-            "abort_reason": now.abort_reason if now.status == "aborted" else None})
+            "abort_reason": now.abort_reason})

@@ -131,8 +131,6 @@ _HEAD_AND_SEATS = (
     select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
     .select_from(_GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id))
     .where(_GAME.c.id == bindparam("game_id")).order_by(_SEAT.c.seat))
-
-
 _SEATS = (select(_SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
           .where(_SEAT.c.game_id == bindparam("game_id")).order_by(_SEAT.c.seat))
 
@@ -175,7 +173,6 @@ class Move:
     to_act: int | None
     winner: int | None
     victory: str | None
-
 
 
 _PROGRESS = (
