@@ -34,6 +34,10 @@ from app.services.players import PlayerService
 from app.services.servers import PRESENCE_TOPIC, ServerRegistry, presence_messages
 
 SESSION_COOKIE = "duel_session"
+COLLECTOR_THRESHOLDS = (50_000, 20, 20)
+"""The cycle collector's thresholds once started (Python's are 700, 10, 10). Most garbage
+goes by reference counting; at Python's pace, 2,000 sockets rejoining at once set off a
+full pass (200-300 ms each, over every socket's objects) every few hundred joins."""
 log = logging.getLogger(__name__)
 
 
@@ -130,9 +134,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             queue=app.state.quick_match))
         # What exists now (modules, classes, the framework's tables) lives as long as the
         # process: out of the cycle collector's sight, a full collection's pause (which
-        # every socket waits through) shrinks by about as much (docs/operations.md).
+        # every socket waits through) shrinks by about as much; and collections come
+        # rarer, so that a storm of sockets does not set off one full pass after another
+        # (docs/operations.md, "Pauses").
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
         yield
         heartbeat.cancel()
         with contextlib.suppress(asyncio.CancelledError):
