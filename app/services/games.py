@@ -16,6 +16,7 @@ move in (``take``), or catch up with the log (``sync``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -192,6 +193,17 @@ class Snapshot:
     abort_reason: str | None
 
 
+@dataclass(frozen=True)
+class _Request:
+    """A move as a seat sent it: ``action`` at ``version``, under ``client_id``."""
+
+    game_id: str
+    seat: int
+    action: Action
+    version: int
+    client_id: str | None
+
+
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
@@ -201,6 +213,8 @@ class _Entry:
     seats: list[repository.SeatRow] | None = None
     """Who holds each seat, once read after the game started: seats never change after,
     so neither a join (its credentials) nor a move (the lobby's lists) reads them again."""
+    listed: bool | None = None
+    """Whether the game is in the lobby's lists, once a move read it (it never changes)."""
     events: list[list[Event]] = field(default_factory=list)
     """The events of each action applied, oldest first: what a rejoining client missed
     is here, with no replay of the log."""
@@ -458,89 +472,127 @@ class GameService:
         # game's move could use.
         async with self._lock(game_id), self.admission.turn(), \
                 self._statements() as session:
-            # One statement (one snapshot): the game's head and the move's earlier copy.
-            row = await repository.move_context(session, game_id, client_id)
-            if row is None:
-                raise _not_found(game_id)
-            if row.earlier_seq is not None:
-                resent = _resent_as(row, seat, requested)
-                if resent is None:
-                    raise ServiceError("client_id_reused",
-                                       "this client id was used for another action", 409)
-                return Accepted(resent, duplicate=True)
-            if row.status == "waiting":
-                raise ServiceError("not_started", "the game waits for a second player", 409)
-            if row.status in ("aborted", "imported"):
-                raise ServiceError(row.status, _CLOSED[row.status], 409)
-            entry = await self._synced(session, game_id, row, known_version=row.version)
-            if entry.seats is None:
-                entry.seats = await repository.seat_rows(session, game_id)
-            if entry.game.is_over:
-                raise ServiceError("game_over", "the game is over", 409)
-            if version != entry.version:
-                raise ServiceError(
-                    "stale_version",
-                    f"the game is at version {entry.version}, not {version}", 409,
-                    params={"version": entry.version, "sent": version})
-            if entry.game.to_act != seat:
-                raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
-                                   409, params={"to_act": entry.game.to_act, "seat": seat})
-            try:
-                events = entry.game.apply(requested, seat=seat)
-            except IllegalActionError as error:
-                raise ServiceError("illegal", str(error), 409, detail=error.code,
-                                   params=error.params) from None
-            applied = entry.game.log[-1]
-            action_json, notation = applied.to_json(), str(applied)
-            new_version = entry.version + 1
-            outcome = entry.game.outcome()
-            try:
-                # A move changes its players' own lists; an ending also the public ones.
-                lobby = _lobby_message(public=outcome is not None and row.listed,
-                                       players=[s.player_id for s in entry.seats])
-                # The doorbell carries the action (a few dozen bytes): a process whose
-                # replay is one behind takes it in without reading the log.
-                notices = [notice for notice in (
-                    self._pubsub.notice(game_id, {"moved": new_version, "seat": seat,
-                                                  "action": action_json,
-                                                  "notation": notation}),
-                    self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
-                # Guarded by the game's version: of two servers moving the same game, the
-                # second waits for the first's commit and writes nothing.
-                recorded = await repository.record_move(session, repository.Move(
-                    game_id, new_version, seat, action_json, notation, client_id,
-                    status="finished" if outcome else "active",
-                    to_act=None if outcome else entry.game.to_act,
-                    winner=outcome.winner if outcome else None,
-                    victory=outcome.victory.value if outcome else None), notices)
-                if recorded:
-                    await session.commit()
-            except IntegrityError:  # this client id (or seq) was logged meanwhile elsewhere
-                recorded = False
-            except BaseException:
-                self._cache.pop(game_id, None)
-                raise
-            if not recorded:
-                # Another server moved first, or aborted the game: our replay took an
-                # action that is not in the log. What happened decides the answer; it may
-                # have been this very action, resent there by the same client.
-                self._cache.pop(game_id, None)
-                await session.rollback()
-                now = await repository.move_context(session, game_id, client_id)
-                resent = _resent_as(now, seat, requested) if now is not None else None
-                if resent is not None:
-                    return Accepted(resent, duplicate=True)
-                if now is not None and now.status == "aborted":
-                    raise ServiceError("aborted", _CLOSED["aborted"], 409)
-                raise ServiceError("stale_version", "another action was applied first",
-                                   409, params={"sent": version})
-            # Committed: now, and only now, this process's sockets may hear of it (the
-            # others' when their process catches up).
-            self._taken_in(entry, Applied(game_id, entry.game, new_version, seat, action_json,
-                                          notation, events, here=True))
-        if not self._pubsub.crosses_processes:
+            accepted, lobby = await self._submit_locked(session, _Request(
+                game_id, seat, requested, version, client_id))
+        if lobby is not None and not self._pubsub.crosses_processes:
             await self._announce(LOBBY_CHANNEL, lobby)
-        return Accepted(new_version)
+        return accepted
+
+    async def _submit_locked(self, session: AsyncSession, request: _Request
+                             ) -> tuple[Accepted, dict[str, Any] | None]:
+        entry = self._cache.get(request.game_id)
+        if entry is not None and entry.seats is not None and entry.listed is not None \
+                and entry.version == request.version and entry.game.to_act == request.seat:
+            # The move as this replay sees it, written at once: the write's version guard
+            # tells whether the replay was the log's head. Only when it was not, or the
+            # move is refused here, is the game read (as below) for the answer.
+            with contextlib.suppress(IllegalActionError):
+                events = entry.game.apply(request.action, seat=request.seat)
+                lobby = await self._record(session, request, entry, events)
+                if lobby is not None:
+                    return Accepted(request.version + 1), lobby
+                await session.rollback()
+        return await self._submit_read_first(session, request)
+
+    async def _submit_read_first(self, session: AsyncSession, request: _Request
+                                 ) -> tuple[Accepted, dict[str, Any] | None]:
+        game_id, seat, requested, version = (request.game_id, request.seat, request.action,
+                                             request.version)
+        client_id = request.client_id
+        # One statement (one snapshot): the game's head and the move's earlier copy.
+        row = await repository.move_context(session, game_id, client_id)
+        if row is None:
+            raise _not_found(game_id)
+        if row.earlier_seq is not None:
+            resent = _resent_as(row, seat, requested)
+            if resent is None:
+                raise ServiceError("client_id_reused",
+                                   "this client id was used for another action", 409)
+            return Accepted(resent, duplicate=True), None
+        if row.status == "waiting":
+            raise ServiceError("not_started", "the game waits for a second player", 409)
+        if row.status in ("aborted", "imported"):
+            raise ServiceError(row.status, _CLOSED[row.status], 409)
+        entry = await self._synced(session, game_id, row, known_version=row.version)
+        entry.listed = row.listed
+        if entry.seats is None:
+            entry.seats = await repository.seat_rows(session, game_id)
+        if entry.game.is_over:
+            raise ServiceError("game_over", "the game is over", 409)
+        if version != entry.version:
+            raise ServiceError(
+                "stale_version",
+                f"the game is at version {entry.version}, not {version}", 409,
+                params={"version": entry.version, "sent": version})
+        if entry.game.to_act != seat:
+            raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
+                               409, params={"to_act": entry.game.to_act, "seat": seat})
+        try:
+            events = entry.game.apply(requested, seat=seat)
+        except IllegalActionError as error:
+            raise ServiceError("illegal", str(error), 409, detail=error.code,
+                               params=error.params) from None
+        lobby = await self._record(session, request, entry, events)
+        if lobby is not None:
+            return Accepted(version + 1), lobby
+        # Another server moved first, or aborted the game: what happened decides the
+        # answer; it may have been this very action, resent there by the same client.
+        await session.rollback()
+        now = await repository.move_context(session, game_id, client_id)
+        resent = _resent_as(now, seat, requested) if now is not None else None
+        if resent is not None:
+            return Accepted(resent, duplicate=True), None
+        if now is not None and now.status == "aborted":
+            raise ServiceError("aborted", _CLOSED["aborted"], 409)
+        raise ServiceError("stale_version", "another action was applied first",
+                           409, params={"sent": version})
+
+    async def _record(self, session: AsyncSession, request: _Request, entry: _Entry,
+                      events: list[Event]) -> dict[str, Any] | None:
+        """Commit the action ``entry``'s replay has just applied, as the version after
+        ``entry.version``, and tell this process's watchers; the lobby's notice of it.
+        None (nothing written, the replay dropped: it took an action that is not in the
+        log) if the log had moved on."""
+        assert entry.seats is not None and entry.listed is not None
+        game_id, seat, client_id = request.game_id, request.seat, request.client_id
+        applied = entry.game.log[-1]
+        action_json, notation = applied.to_json(), str(applied)
+        new_version = entry.version + 1
+        outcome = entry.game.outcome()
+        try:
+            # A move changes its players' own lists; an ending also the public ones.
+            lobby = _lobby_message(public=outcome is not None and entry.listed,
+                                   players=[s.player_id for s in entry.seats])
+            # The doorbell carries the action (a few dozen bytes): a process whose
+            # replay is one behind takes it in without reading the log.
+            notices = [notice for notice in (
+                self._pubsub.notice(game_id, {"moved": new_version, "seat": seat,
+                                              "action": action_json,
+                                              "notation": notation}),
+                self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
+            # Guarded by the game's version: of two servers moving the same game, the
+            # second waits for the first's commit and writes nothing.
+            recorded = await repository.record_move(session, repository.Move(
+                game_id, new_version, seat, action_json, notation, client_id,
+                status="finished" if outcome else "active",
+                to_act=None if outcome else entry.game.to_act,
+                winner=outcome.winner if outcome else None,
+                victory=outcome.victory.value if outcome else None), notices)
+            if recorded:
+                await session.commit()
+        except IntegrityError:  # this client id (or seq) was logged meanwhile elsewhere
+            recorded = False
+        except BaseException:
+            self._cache.pop(game_id, None)
+            raise
+        if not recorded:
+            self._cache.pop(game_id, None)
+            return None
+        # Committed: now, and only now, this process's sockets may hear of it (the
+        # others' when their process catches up).
+        self._taken_in(entry, Applied(game_id, entry.game, new_version, seat, action_json,
+                                      notation, events, here=True))
+        return lobby
 
     # ------------------------------------------------------------------ after a game
     async def rematch_state(self, game_id: str) -> dict[str, Any]:

@@ -153,6 +153,57 @@ async def test_two_servers_playing_one_game_in_turn_and_in_races(database: Datab
         assert len(one.published) + len(two.published) == 12
 
 
+async def test_a_move_on_a_replay_the_log_has_left_is_refused_and_writes_nothing(
+        database: Database) -> None:
+    """Server one's replay is a version behind the log (it has not heard of server two's
+    move yet) and the move is legal there: one writes it at once, the version guard
+    refuses it, and the client hears stale_version with the log's version, as if one had
+    read the game first. Nothing is written, and one's replay equals the log after."""
+    async with servers(database, 2) as (one, two):
+        game_id, _ = await started_game(one.service)
+        game, _ = await one.service.current(game_id)
+        assert await one.service.submit(game_id, 0, game.legal_actions()[0].to_json(), 0,
+                                        None) == Accepted(1)
+        game, _ = await two.service.current(game_id)
+        assert game.to_act is not None
+        assert await two.service.submit(game_id, game.to_act,
+                                        game.legal_actions()[0].to_json(), 1, None) == \
+            Accepted(2)
+        behind, version = one.service._cache[game_id].game, 1
+        assert one.service._cache[game_id].version == version
+        seat = behind.to_act
+        assert seat is not None
+        with pytest.raises(ServiceError) as refused:
+            await one.service.submit(game_id, seat, behind.legal_actions()[-1].to_json(),
+                                     version, None)
+        assert (refused.value.code, refused.value.params) == (
+            "stale_version", {"version": 2, "sent": 1})
+        assert [r.seq for r in await log_rows(database, game_id)] == [1, 2]
+        assert await state(one.service, game_id) == (await replayed_hash(database, game_id), 2)
+        assert len(one.published) == 1
+
+
+async def test_a_move_on_a_current_replay_is_one_write(database: Database) -> None:
+    """A move on a game whose replay this server holds at the log's head is one statement
+    on PostgreSQL (the version guard, the log entry and the doorbells together) and two in
+    one transaction on SQLite; nothing is read first."""
+    async with servers(database) as (server,):
+        service = server.service
+        game_id, _ = await started_game(service)
+        game, _ = await service.current(game_id)
+        await service.submit(game_id, 0, game.legal_actions()[0].to_json(), 0, None)
+        statements: list[str] = []
+        event.listen(server.engine.sync_engine, "before_cursor_execute",
+                     lambda _c, _cur, sql, *_: statements.append(sql))
+        game, _ = await service.current(game_id)
+        statements.clear()
+        assert game.to_act is not None
+        await service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(), 1, "c")
+        kinds = [sql.split()[0].upper() for sql in statements]
+        assert kinds == (["WITH"] if database.kind == "postgres" else ["UPDATE", "INSERT"])
+        assert await state(service, game_id) == (await replayed_hash(database, game_id), 2)
+
+
 # ---------------------------------------------------------------------- the same action twice
 
 async def test_the_same_client_id_sent_again_is_applied_once(database: Database) -> None:
