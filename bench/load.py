@@ -46,12 +46,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import uvloop
 from sqlalchemy import text
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.db.session import make_engine
+from app.main import COLLECTOR_THRESHOLDS
 from bench.server import migrate
 from tests.browser.server import free_port
 
@@ -266,6 +268,15 @@ def pgbench_tps(url: str, clients: int, seconds: float) -> float | None:
 
 # ---------------------------------------------------------------------- runs
 
+def quiet_collector() -> None:
+    """What this client holds now lives to the end: out of its cycle collector's sight,
+    which runs as seldom as the server's (app/main.py), so that its pauses are not counted
+    as the server's latency."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] if ordered else float("nan")
@@ -283,10 +294,7 @@ async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
                                         for i in range(args.games)))
         print(f"{args.games} games set, {2 * args.games} sockets joined in "
               f"{time.monotonic() - setting_up:.0f} s; playing")
-        # The sockets and tables live to the end: out of this client's cycle collector,
-        # whose pauses would otherwise be counted as the server's latency.
-        gc.collect()
-        gc.freeze()
+        quiet_collector()
         deadline = time.monotonic() + args.seconds
         rng = random.Random(args.seed)
         cpu_before = [s.cpu_seconds() for s in servers]
@@ -335,6 +343,7 @@ async def run_rejoin(servers: list[Server], count: int) -> None:
     # client's work while the rejoins are timed, not the server's.
     for seat in seats:
         seat.reader.cancel()
+    quiet_collector()
     victim.popen.send_signal(signal.SIGKILL)
     victim.popen.wait()
     start = time.perf_counter()
@@ -416,9 +425,9 @@ def main() -> None:
         servers = start_servers(args.processes, url, schema, logs,
                                 dict(setting.split("=", 1) for setting in args.setting))
         if args.rejoin:
-            asyncio.run(run_rejoin(servers, args.rejoin))
+            uvloop.run(run_rejoin(servers, args.rejoin))
             return
-        figures = asyncio.run(run_load(servers, args))
+        figures = uvloop.run(run_load(servers, args))
         stop_servers(servers)
         if not args.no_pgbench:
             tps = pgbench_tps(url, args.games, min(args.seconds, 15))
