@@ -16,7 +16,6 @@ move in (``take``), or catch up with the log (``sync``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import hmac
 import logging
@@ -486,8 +485,12 @@ class GameService:
             # The move as this replay sees it, written at once: the write's version guard
             # tells whether the replay was the log's head. Only when it was not, or the
             # move is refused here, is the game read (as below) for the answer.
-            with contextlib.suppress(IllegalActionError):
+            self._cache.move_to_end(request.game_id)
+            try:
                 events = entry.game.apply(request.action, seat=request.seat)
+            except IllegalActionError:
+                pass
+            else:
                 lobby = await self._record(session, request, entry, events)
                 if lobby is not None:
                     return Accepted(request.version + 1), lobby
@@ -555,11 +558,11 @@ class GameService:
         log) if the log had moved on."""
         assert entry.seats is not None and entry.listed is not None
         game_id, seat, client_id = request.game_id, request.seat, request.client_id
-        applied = entry.game.log[-1]
-        action_json, notation = applied.to_json(), str(applied)
         new_version = entry.version + 1
-        outcome = entry.game.outcome()
         try:
+            applied = entry.game.log[-1]
+            action_json, notation = applied.to_json(), str(applied)
+            outcome = entry.game.outcome()
             # A move changes its players' own lists; an ending also the public ones.
             lobby = _lobby_message(public=outcome is not None and entry.listed,
                                    players=[s.player_id for s in entry.seats])

@@ -15,8 +15,16 @@ from sqlalchemy import event
 from app.db import repository
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
+from app.realtime.pubsub import InProcessPubSub
 from app.services.games import Accepted, GameService, ServiceError
-from tests.factories import Database, game_row, log_rows, servers, started_game
+from tests.factories import (
+    Database,
+    game_row,
+    log_rows,
+    repeatable_seeds,
+    servers,
+    started_game,
+)
 
 
 async def replayed_hash(database: Database, game_id: str) -> str:
@@ -202,6 +210,30 @@ async def test_a_move_on_a_current_replay_is_one_write(database: Database) -> No
         kinds = [sql.split()[0].upper() for sql in statements]
         assert kinds == (["WITH"] if database.kind == "postgres" else ["UPDATE", "INSERT"])
         assert await state(service, game_id) == (await replayed_hash(database, game_id), 2)
+
+
+async def test_a_game_played_on_is_the_last_one_dropped_from_memory(
+        database: Database) -> None:
+    """With room for two replays, a game moving (with nothing read first) stays in memory
+    when a third game is opened; the game only looked at once goes."""
+    engine = make_engine(database.url, database.schema)
+    try:
+        service = GameService(make_sessionmaker(engine), InProcessPubSub(),
+                              database.settings(game_cache_size=2), seeds=repeatable_seeds())
+        hot, _ = await started_game(service)
+        cold, _ = await started_game(service)
+        third, _ = await started_game(service)
+        game, _ = await service.current(hot)  # the replay in memory, moved on in place
+        await service.submit(hot, 0, game.legal_actions()[0].to_json(), 0, None)
+        await service.current(cold)
+        for version in range(1, 4):  # nothing read first: the replay is at the head
+            assert game.to_act is not None
+            await service.submit(hot, game.to_act, game.legal_actions()[0].to_json(),
+                                 version, None)
+        await service.current(third)
+        assert set(service._cache) == {hot, third}
+    finally:
+        await engine.dispose()
 
 
 # ---------------------------------------------------------------------- the same action twice
