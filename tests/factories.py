@@ -43,6 +43,7 @@ from app.db.models import Game as GameRow
 from app.db.models import GameAction
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import (
+    FORFEITS,
     Action,
     BuildCard,
     BuildFromDiscard,
@@ -52,8 +53,10 @@ from app.engine import (
     DestroyCard,
     DiscardCard,
     Event,
+    Forfeit,
     Game,
     PickWonder,
+    TakeBack,
     events_for,
     events_json,
     view,
@@ -225,7 +228,12 @@ EVERY_ACTION: tuple[Action, ...] = (
     *(ChooseProgressToken(t.id) for t in TOKENS),
     ChooseStarter(0), ChooseStarter(1),
 )
-"""Every action that exists in the game: each type with every id it can name."""
+"""Every move of the rules: each type with every id it can name."""
+OUT_OF_TURN_ACTIONS: tuple[Action, ...] = (
+    *(Forfeit(seat, victory.value) for seat in (0, 1) for victory in FORFEITS),
+    TakeBack(0), TakeBack(1),
+)
+"""Every action a seat makes out of turn (never among the legal actions)."""
 
 
 # ---------------------------------------------------------------------- hidden identities

@@ -7,6 +7,8 @@ Public API (see ``docs/engine.md``)::
     events = game.apply(action)               # illegal -> IllegalActionError, game unchanged
     view(game, seat)                          # what a seat (or None: a spectator) may see
     game.outcome()                            # winner, victory kind, score sheets
+    game.apply(Forfeit(seat, "resigned"))     # out of turn: resigned, time or abandoned
+    game.apply(TakeBack(seat))                # undo seat's last action if it revealed nothing
     Game.replay(seed, options, game.log)      # same seed + same actions -> same state_hash()
 """
 
@@ -19,7 +21,9 @@ from .actions import (
     ChooseStarter,
     DestroyCard,
     DiscardCard,
+    Forfeit,
     PickWonder,
+    TakeBack,
     from_json,
     parse,
 )
@@ -29,14 +33,15 @@ from .errors import EngineError, IllegalActionError, MalformedActionError
 from .events import Event, events_for, events_json
 from .game import ENGINE_VERSION, Game, replay_json
 from .scoring import Outcome, ScoreSheet
-from .state import Decision, DecisionKind, Options, Victory
+from .state import FORFEITS, Decision, DecisionKind, Options, Victory
 from .views import card_options, legal_actions_with_costs, seat_prices, view
 
 __all__ = [
-    "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "TOKENS", "TOKEN_BY_ID", "WONDERS", "WONDER_BY_ID",
-    "Action", "BuildCard", "BuildFromDiscard", "BuildWonder", "ChooseProgressToken",
-    "ChooseStarter", "Decision", "DecisionKind", "DestroyCard", "DiscardCard", "EngineError",
-    "Event", "Game", "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
-    "PickWonder", "ScoreSheet", "Victory", "events_for", "events_json", "from_json",
+    "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "FORFEITS", "TOKENS", "TOKEN_BY_ID", "WONDERS",
+    "WONDER_BY_ID", "Action", "BuildCard", "BuildFromDiscard", "BuildWonder",
+    "ChooseProgressToken", "ChooseStarter", "Decision", "DecisionKind", "DestroyCard",
+    "DiscardCard", "EngineError", "Event", "Forfeit", "Game", "IllegalActionError",
+    "MalformedActionError", "Options", "Outcome", "Payment", "PickWonder", "ScoreSheet",
+    "TakeBack", "Victory", "events_for", "events_json", "from_json",
     "legal_actions_with_costs", "card_options", "parse", "replay_json", "seat_prices", "view",
 ]

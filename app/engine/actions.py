@@ -15,9 +15,11 @@ action is legal is for the game to say.
 
 Each action type is declared once, by its class: its JSON ``TYPE``, its notation ``PREFIX``,
 its ``FIELDS`` (in notation and JSON order) and the kinds of decision it ``ANSWERS``. A
-field's name says what it holds and how it is checked: ``card``, ``wonder``, ``token`` (ids)
-or ``seat`` (0 or 1). The registry (:data:`ACTION_TYPES`) is the subclasses of
-:class:`Action`, and the game finds each type's handler by its ``TYPE``.
+field's name says what it holds and how it is checked: ``card``, ``wonder``, ``token`` (ids),
+``seat`` (0 or 1) or ``reason`` (a forfeit's). A forfeit or a take-back
+(:data:`OUT_OF_TURN`) is made by the seat it names, whoever is to act. The registry
+(:data:`ACTION_TYPES`) is the subclasses of :class:`Action`, and the game finds each
+type's handler by its ``TYPE``.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any, ClassVar, Final
 
 from .cards import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID
 from .errors import MalformedActionError
-from .state import DecisionKind
+from .state import FORFEITS, DecisionKind
 
 
 class Action:
@@ -178,6 +180,38 @@ class ChooseStarter(Action):
         self.seat: Final = seat
 
 
+class Forfeit(Action):
+    """``seat`` loses at once, for ``reason``: ``resigned``, ``time`` (its clock ran out) or
+    ``abandoned`` (it left, and its opponent claimed the win)."""
+
+    __slots__ = ("reason", "seat")
+    TYPE = "forfeit"
+    PREFIX = "forfeit"
+    FIELDS = ("seat", "reason")
+    ANSWERS = ()
+
+    def __init__(self, seat: int, reason: str) -> None:
+        self.seat: Final = seat
+        self.reason: Final = reason
+
+
+class TakeBack(Action):
+    """``seat``'s last action is undone, as agreed by both players: possible only if it was
+    the last action of the game and revealed nothing that was hidden."""
+
+    __slots__ = ("seat",)
+    TYPE = "take_back"
+    PREFIX = "takeback"
+    FIELDS = ("seat",)
+    ANSWERS = ()
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
+
+
+OUT_OF_TURN: Final = (Forfeit, TakeBack)
+"""Actions made by the seat they name, whoever is to act and whatever is being decided;
+never among the legal actions, which are the rules' moves."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = tuple(Action.__subclasses__())
 """Every action type, in the order they are declared above."""
 _BY_TYPE: Final = {cls.TYPE: cls for cls in ACTION_TYPES}
@@ -208,12 +242,22 @@ def _seat(value: Any) -> int:
     return value
 
 
+def _reason(value: Any) -> str:
+    if not isinstance(value, str) or value not in _FORFEIT_REASONS:
+        raise MalformedActionError(f"a forfeit's reason is one of {list(_FORFEIT_REASONS)}, "
+                                   f"not {value!r}")
+    return value
+
+
+_FORFEIT_REASONS: Final = frozenset(victory.value for victory in FORFEITS)
+
+
 def _seat_from_text(value: str) -> int:
     return _seat(int(value) if value in ("0", "1") else value)
 
 
 _FROM_JSON: Final[dict[str, Callable[[Any], str | int]]] = {
-    "card": _card, "wonder": _wonder, "token": _token, "seat": _seat,
+    "card": _card, "wonder": _wonder, "token": _token, "seat": _seat, "reason": _reason,
 }
 """How each field is read from JSON, by the field's name."""
 _FROM_TEXT: Final[dict[str, Callable[[Any], str | int]]] = {**_FROM_JSON, "seat": _seat_from_text}

@@ -29,12 +29,14 @@ ILLEGAL_CODES: Final[dict[str, tuple[str, ...]]] = {
     "not_your_wonder": ("wonder", "seat"),
     "already_built": ("wonder",),
     "wonder_cap": ("cap",),
+    "not_your_seat": ("seat", "named"),
+    "cannot_take_back": ("seat",),
 }
 """Each code of :class:`IllegalActionError`, with the names of the params it may carry:
 ``to_act`` and ``seat`` are seats (who is to act, who tried), ``action`` an action's JSON
 type, ``decision`` a decision kind (``play_card``, ...), ``card``, ``wonder`` and
 ``token`` ids, ``price`` and ``coins`` coins (the price, the seat's treasury), ``cap`` the
-number of wonders that may be built."""
+number of wonders that may be built; ``named`` the seat a forfeit or a take-back names."""
 
 OPTION_REASONS: Final[dict[str, tuple[str, ...]]] = {
     "cannot_afford": ("price", "coins"),

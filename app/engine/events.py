@@ -391,6 +391,23 @@ class LibraryTokensDrawn(Event):
         return {"type": self.TYPE, "seat": self.seat, "count": len(self.tokens)}
 
 
+# ------------------------------------------------------------------------- agreed between seats
+
+class TakenBack(Event):
+    """``seat``'s last action (``action``, its notation) was undone, as both players agreed:
+    the game is as it was before it."""
+
+    __slots__ = ("action", "seat")
+    TYPE = "taken_back"
+
+    def __init__(self, seat: int, action: str) -> None:
+        self.seat: Final = seat
+        self.action: Final = action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.TYPE, "seat": self.seat, "action": self.action}
+
+
 def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
     """The events of an action as ``seat`` may see them (None: a spectator), as JSON."""
     return [event.seen_by(seat) for event in events]

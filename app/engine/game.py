@@ -24,6 +24,7 @@ from typing import Any, Final
 from . import costs
 from .actions import (
     ACTION_TYPES,
+    OUT_OF_TURN,
     Action,
     BuildCard,
     BuildFromDiscard,
@@ -32,7 +33,9 @@ from .actions import (
     ChooseStarter,
     DestroyCard,
     DiscardCard,
+    Forfeit,
     PickWonder,
+    TakeBack,
     from_json,
     parse,
 )
@@ -49,10 +52,13 @@ from .events import (
     CoinsGained,
     DraftRoundStarted,
     Event,
+    GameEnded,
+    LibraryTokensDrawn,
     PlayAgainGranted,
     PlayAgainLost,
     ProgressTokenTaken,
     StarterChosen,
+    TakenBack,
     WonderBuilt,
     WonderPicked,
     WonderRetired,
@@ -67,12 +73,16 @@ from .state import (
     GameState,
     Options,
     Phase,
+    Victory,
 )
 
 ENGINE_VERSION: Final = "1"
 """Bumped whenever a rule change could make an old action log replay differently."""
 
 WONDER_CAP: Final = 7
+_REVEALING: Final = (CardRevealed, AgeStarted, DraftRoundStarted, LibraryTokensDrawn, GameEnded)
+"""Events after which an action cannot be taken back: they showed what had been hidden (or
+ended the game)."""
 # Who picks at each step of the draft: F = first player, S = second. The last wonder of
 # each round (steps 3 and 7) goes to its taker without a choice.
 _DRAFT_PICKERS: Final = (0, 1, 1, 0, 1, 0, 0, 1)
@@ -104,11 +114,15 @@ def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
 class Game:
     """One game of 7 Wonders Duel. Mutable: :meth:`apply` advances it in place."""
 
-    __slots__ = ("log", "state")
+    __slots__ = ("log", "played", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.log: list[Action] = []
+        """Every action applied, take-backs and what they undid included: what replays."""
+        self.played: list[tuple[Action, int, bool]] = []
+        """The actions in force (the log less what was taken back): each with its seat
+        and whether it revealed anything (then it cannot be taken back)."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -268,6 +282,14 @@ class Game:
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may ask to take its last action back: the game goes on, the
+        last action in force is that seat's, and it revealed nothing that was hidden."""
+        if self.state.phase == Phase.OVER or not self.played:
+            return False
+        _, actor, revealing = self.played[-1]
+        return actor == seat and not revealing
+
     def card_payment(self, seat: int, card_id: str) -> costs.Payment:
         """The cheapest payment for ``seat`` to build a card now."""
         state = self.state
@@ -304,6 +326,12 @@ class Game:
         decision = self.decision
         if decision is None:
             raise _illegal("game_over", "the game is over")
+        if isinstance(checked, OUT_OF_TURN):
+            if seat is not None and seat != checked.seat:
+                raise _illegal("not_your_seat",
+                               f"seat {seat} cannot act in the name of seat {checked.seat}",
+                               seat=seat, named=checked.seat)
+            return self._out_of_turn(checked)
         if seat is not None and seat != decision.seat:
             raise _illegal("not_your_turn", f"seat {decision.seat} is to act, not seat {seat}",
                            to_act=decision.seat, seat=seat)
@@ -313,11 +341,33 @@ class Game:
                            f"{DECISION_NAMES[decision.kind]} by seat {decision.seat}",
                            action=checked.TYPE, decision=DECISION_NAMES[decision.kind],
                            to_act=decision.seat)
-        self.state.events = []
+        events: list[Event] = []
+        self.state.events = events
         # Each handler checks everything before it changes anything.
         _HANDLERS[type(checked)](self, checked, decision)
         self._advance()
         self.log.append(checked)
+        self.played.append((checked, decision.seat,
+                            any(isinstance(event, _REVEALING) for event in events)))
+        return events
+
+    def _out_of_turn(self, action: Forfeit | TakeBack) -> list[Event]:
+        """A forfeit ends the game; a take-back replays the game without its last action."""
+        if isinstance(action, Forfeit):
+            self.state.events = []
+            end_game(self.state, 1 - action.seat, Victory(action.reason))
+            self.played.append((action, action.seat, True))
+        else:
+            if not self.can_take_back(action.seat):
+                raise _illegal("cannot_take_back",
+                               f"seat {action.seat} has no last action that can be taken back",
+                               seat=action.seat)
+            undone = self.played[-1][0]
+            before = Game.replay(self.seed, self.options,
+                                 [played for played, _, _ in self.played[:-1]])
+            self.state, self.played = before.state, before.played
+            self.state.events = [TakenBack(action.seat, str(undone))]
+        self.log.append(action)
         return self.state.events
 
     def _drafter(self) -> int:
@@ -536,7 +586,7 @@ class Game:
 
 
 _HANDLERS: Final[dict[type[Action], Callable[[Game, Any, Decision], None]]] = {
-    cls: getattr(Game, f"_on_{cls.TYPE}") for cls in ACTION_TYPES
+    cls: getattr(Game, f"_on_{cls.TYPE}") for cls in ACTION_TYPES if cls not in OUT_OF_TURN
 }
 """Each action type's handler: the method ``Game._on_<TYPE>`` (a new action type without
 one fails at import)."""

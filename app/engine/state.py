@@ -45,6 +45,16 @@ class Victory(StrEnum):
     """Six different science symbols."""
     CIVILIAN = "civilian"
     """The most points at the end of Age III, or a tie on points and blue cards (shared)."""
+    RESIGNED = "resigned"
+    """The other seat resigned."""
+    TIME = "time"
+    """The other seat's clock ran out."""
+    ABANDONED = "abandoned"
+    """The other seat left the game, and this one claimed the win."""
+
+
+FORFEITS: tuple[Victory, ...] = (Victory.RESIGNED, Victory.TIME, Victory.ABANDONED)
+"""The victories a seat concedes by :class:`~app.engine.actions.Forfeit`, not by the rules."""
 
 
 DECISION_NAMES = {kind: kind.name.lower() for kind in DecisionKind}

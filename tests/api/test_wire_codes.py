@@ -130,7 +130,7 @@ SAMPLES: dict[str, list[Any]] = {
     "status": ["aborted", "imported", "finished"], "expected": ["1"],
     "price": [7, 1], "coins": [1, 3], "cap": [7], "card": ["tavern"],
     "wonder": ["the_sphinx"], "token": ["law"], "action": ["build"],
-    "decision": ["pick_wonder", "choose_starter"],
+    "decision": ["pick_wonder", "choose_starter"], "named": [1],
 }
 CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],

@@ -19,19 +19,21 @@ from app.engine import (
     DestroyCard,
     DiscardCard,
     EngineError,
+    Forfeit,
     Game,
     IllegalActionError,
     MalformedActionError,
     Options,
     PickWonder,
+    TakeBack,
     from_json,
     parse,
 )
-from app.engine.actions import ACTION_TYPES
+from app.engine.actions import ACTION_TYPES, OUT_OF_TURN
 from app.engine.events import CardDiscarded
 from app.engine.scenario import new_game
 from app.engine.state import DecisionKind
-from tests.factories import EVERY_ACTION
+from tests.factories import EVERY_ACTION, OUT_OF_TURN_ACTIONS
 
 pytestmark = pytest.mark.compiled
 
@@ -68,7 +70,8 @@ def test_every_action_round_trips() -> None:
         PickWonder, BuildCard, DiscardCard, BuildWonder, ChooseProgressToken, DestroyCard,
         BuildFromDiscard, ChooseStarter,
     }
-    for action in EVERY_ACTION:
+    assert {type(a) for a in OUT_OF_TURN_ACTIONS} == set(OUT_OF_TURN)
+    for action in EVERY_ACTION + OUT_OF_TURN_ACTIONS:
         notation = str(action)
         assert parse(notation) == action, notation
         data = action.to_json()
@@ -80,17 +83,18 @@ def test_every_action_round_trips() -> None:
 
 def test_json_types_are_distinct() -> None:
     # Two action types with the same argument must not read back as each other.
-    forms = {json.dumps(a.to_json(), sort_keys=True) for a in EVERY_ACTION}
-    assert len(forms) == len(EVERY_ACTION)
-    notations = {str(a) for a in EVERY_ACTION}
-    assert len(notations) == len(EVERY_ACTION)
+    every = EVERY_ACTION + OUT_OF_TURN_ACTIONS
+    forms = {json.dumps(a.to_json(), sort_keys=True) for a in every}
+    assert len(forms) == len(every)
+    notations = {str(a) for a in every}
+    assert len(notations) == len(every)
 
 
 def test_each_action_type_is_declared_once_by_its_class() -> None:
     assert list(ACTION_TYPES) == [PickWonder, BuildCard, DiscardCard, BuildWonder,
                                   ChooseProgressToken, DestroyCard, BuildFromDiscard,
-                                  ChooseStarter]
-    assert {type(a) for a in EVERY_ACTION} == set(ACTION_TYPES)
+                                  ChooseStarter, Forfeit, TakeBack]
+    assert {type(a) for a in EVERY_ACTION + OUT_OF_TURN_ACTIONS} == set(ACTION_TYPES)
     for field in ("TYPE", "PREFIX"):
         names = [getattr(cls, field) for cls in ACTION_TYPES]
         assert len(set(names)) == len(names), field
@@ -104,6 +108,8 @@ def test_each_action_type_is_declared_once_by_its_class() -> None:
 def test_an_action_answers_only_its_declared_decisions() -> None:
     game = new_game(seed=4)  # seat 0 plays a card
     for cls in ACTION_TYPES:
+        if cls in OUT_OF_TURN:  # they answer no decision: test_forfeit_and_take_back.py
+            continue
         action = next(a for a in EVERY_ACTION if type(a) is cls)
         if DecisionKind.PLAY_CARD in cls.ANSWERS:
             continue

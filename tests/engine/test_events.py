@@ -30,7 +30,7 @@ EVENT_TYPES = Event.__subclasses__()
 
 def test_each_kind_of_event_has_its_own_json_type() -> None:
     types = [cls.TYPE for cls in EVENT_TYPES]
-    assert len(EVENT_TYPES) == 21
+    assert len(EVENT_TYPES) == 22
     assert len(set(types)) == len(types)
 
 

@@ -92,6 +92,8 @@ export default {
   "error.not_your_wonder": "That wonder is not one of yours.",
   "error.already_built": "That wonder is already built.",
   "error.wonder_cap": "Seven wonders are already built: no more wonders can be built in this game.",
+  "error.not_your_seat": "You can only act for your own seat.",
+  "error.cannot_take_back": "That action cannot be taken back: it was not your last action, or it revealed something.",
 
   // ------------------------------------------------------------ rematches
   "error.not_over": "A rematch can be offered once the game is over.",
