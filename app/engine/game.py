@@ -114,15 +114,17 @@ def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
 class Game:
     """One game of 7 Wonders Duel. Mutable: :meth:`apply` advances it in place."""
 
-    __slots__ = ("log", "played", "state")
+    __slots__ = ("_undoable_by", "log", "played", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.log: list[Action] = []
         """Every action applied, take-backs and what they undid included: what replays."""
-        self.played: list[tuple[Action, int, bool]] = []
-        """The actions in force (the log less what was taken back): each with its seat
-        and whether it revealed anything (then it cannot be taken back)."""
+        self.played: list[Action] = []
+        """The actions in force: the log less the take-backs and what they undid."""
+        self._undoable_by = -1
+        """The seat that made the last action in force, if that action revealed nothing
+        (it may be taken back); -1 otherwise."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -285,10 +287,7 @@ class Game:
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat`` may ask to take its last action back: the game goes on, the
         last action in force is that seat's, and it revealed nothing that was hidden."""
-        if self.state.phase == Phase.OVER or not self.played:
-            return False
-        _, actor, revealing = self.played[-1]
-        return actor == seat and not revealing
+        return self._undoable_by == seat and self.state.phase != Phase.OVER
 
     def card_payment(self, seat: int, card_id: str) -> costs.Payment:
         """The cheapest payment for ``seat`` to build a card now."""
@@ -347,8 +346,12 @@ class Game:
         _HANDLERS[type(checked)](self, checked, decision)
         self._advance()
         self.log.append(checked)
-        self.played.append((checked, decision.seat,
-                            any(isinstance(event, _REVEALING) for event in events)))
+        self.played.append(checked)
+        self._undoable_by = decision.seat
+        for event in events:
+            if isinstance(event, _REVEALING):
+                self._undoable_by = -1
+                break
         return events
 
     def _out_of_turn(self, action: Forfeit | TakeBack) -> list[Event]:
@@ -356,16 +359,17 @@ class Game:
         if isinstance(action, Forfeit):
             self.state.events = []
             end_game(self.state, 1 - action.seat, Victory(action.reason))
-            self.played.append((action, action.seat, True))
+            self.played.append(action)
+            self._undoable_by = -1
         else:
             if not self.can_take_back(action.seat):
                 raise _illegal("cannot_take_back",
                                f"seat {action.seat} has no last action that can be taken back",
                                seat=action.seat)
-            undone = self.played[-1][0]
-            before = Game.replay(self.seed, self.options,
-                                 [played for played, _, _ in self.played[:-1]])
+            undone = self.played[-1]
+            before = Game.replay(self.seed, self.options, self.played[:-1])
             self.state, self.played = before.state, before.played
+            self._undoable_by = before._undoable_by
             self.state.events = [TakenBack(action.seat, str(undone))]
         self.log.append(action)
         return self.state.events

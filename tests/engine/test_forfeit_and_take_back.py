@@ -165,7 +165,7 @@ def test_random_take_backs_leave_the_game_equal_to_its_replay() -> None:
             assert seat is not None
             game.apply(rng.choice(game.legal_actions()))
             if game.can_take_back(seat) and rng.random() < 0.3:
-                in_force = [action for action, _, _ in game.played[:-1]]
+                in_force = game.played[:-1]
                 game.apply(TakeBack(seat))
                 taken += 1
                 expected = Game.replay(seed, game.options, in_force).state_hash()
