@@ -54,6 +54,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "game_over": (),
     "stale_version": ("version", "sent"),  # the game's version, and the one the action named
     "not_your_turn": ("to_act", "seat"),  # to_act: the seat to act; seat: the one that tried
+    "no_take_back": (),  # none on offer from the other seat (or the game moved on)
     "illegal": ("detail", *_ENGINE_PARAMS),  # detail: the engine's code (DETAILS), its figures
     # Rematches.
     "not_over": (),

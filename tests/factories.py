@@ -965,7 +965,7 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
 
             async def record_notice(topic: str, message: dict[str, Any],
                                     server: Server = server) -> None:
-                if "rematch" in message or "aborted" in message:  # a notice
+                if {"rematch", "aborted", "take_back"} & set(message):  # a notice
                     server.published.append((topic, message))
 
             service.watch(record)

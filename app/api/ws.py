@@ -15,14 +15,19 @@ from app.realtime import messages
 from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, keep_alive, next_message
 from app.realtime.protocol import (
+    AcceptTakeBack,
     Act,
     ClientMessage,
     DeclineRematch,
+    DeclineTakeBack,
     Join,
+    OfferTakeBack,
     Ping,
     Pong,
     ProtocolError,
     Rematch,
+    Resign,
+    SeatRequest,
     Sync,
     error_message,
     parse_client_message,
@@ -121,15 +126,26 @@ class GameSocket:
         elif isinstance(message, Act):
             await self._act(message, connection.seat)
         else:
-            await self._rematch(message, connection.seat)
+            await self._seat_request(message, connection.seat)
 
-    async def _rematch(self, message: Rematch | DeclineRematch, seat: int) -> None:
-        """Everyone on the game hears the outcome through the published notice."""
+    async def _seat_request(self, message: SeatRequest, seat: int) -> None:
+        """Everyone on the game hears the outcome: the published notice, or the update of
+        the action (a resignation, a take-back) it made. Only a refusal is answered here."""
+        service, game_id = self.service, self.game_id
         try:
             if isinstance(message, Rematch):
-                await self.service.offer_rematch(self.game_id, seat)
+                await service.offer_rematch(game_id, seat)
+            elif isinstance(message, DeclineRematch):
+                await service.decline_rematch(game_id, seat)
+            elif isinstance(message, Resign):
+                await service.resign(game_id, seat)
+            elif isinstance(message, OfferTakeBack):
+                await service.offer_take_back(game_id, seat)
+            elif isinstance(message, AcceptTakeBack):
+                await service.accept_take_back(game_id, seat)
             else:
-                await self.service.decline_rematch(self.game_id, seat)
+                assert isinstance(message, DeclineTakeBack)
+                await service.decline_take_back(game_id, seat)
         except ServiceError as error:
             self.connection.send(refusal_message(error))
 
@@ -221,4 +237,4 @@ class GameSocket:
         now = await self.service.snapshot(self.game_id, last_version, render)
         return kind.model_validate({
             **now.rendered, "status": now.status, "rematch": now.rematch,
-            "abort_reason": now.abort_reason})
+            "abort_reason": now.abort_reason, "take_back_offer": now.take_back_offer})

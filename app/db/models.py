@@ -98,6 +98,9 @@ class Game(Base):
     """The seat offering a rematch after the game, until the other accepts or declines."""
     rematch_id: Mapped[str | None] = mapped_column(String(32), default=None)
     """The rematch game, once accepted."""
+    take_back_offer: Mapped[int | None] = mapped_column(default=None)
+    """The seat asking to take its last action back, until the other seat answers; every
+    action clears it (an offer is for the game as it stands)."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 

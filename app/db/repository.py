@@ -111,6 +111,7 @@ class GameHead:
     options: dict[str, Any]
     rematch_offer: int | None
     rematch_id: str | None
+    take_back_offer: int | None
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class SeatRow:
 
 _SEAT: Table = Seat.__table__  # type: ignore[assignment]
 _HEAD_COLUMNS = (_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
-                 _GAME.c.rematch_offer, _GAME.c.rematch_id)
+                 _GAME.c.rematch_offer, _GAME.c.rematch_id, _GAME.c.take_back_offer)
 _HEAD = select(*_HEAD_COLUMNS).where(_GAME.c.id == bindparam("game_id"))
 _HEAD_AND_SEATS = (
     select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
@@ -181,7 +182,7 @@ _PROGRESS = (
            _GAME.c.version == bindparam("previous"))
     .values(version=bindparam("version"), status=bindparam("status"),
             to_act=bindparam("to_act"), winner=bindparam("winner"),
-            victory=bindparam("victory"), updated_at=bindparam("now"))
+            victory=bindparam("victory"), take_back_offer=None, updated_at=bindparam("now"))
 )
 _APPEND = insert(_ACTION).values(
     game_id=bindparam("game_id"), seq=bindparam("version"), seat=bindparam("seat"),
@@ -198,7 +199,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
     return text(f"""
         WITH moved AS (
             UPDATE game SET version = :version, status = :status, to_act = :to_act,
-                   winner = :winner, victory = :victory, updated_at = :now
+                   winner = :winner, victory = :victory, take_back_offer = NULL,
+                   updated_at = :now
             WHERE id = :game_id AND status = 'active' AND version = :previous
             RETURNING id)
         INSERT INTO game_action (game_id, seq, seat, action, notation, client_id, created_at)
@@ -240,6 +242,26 @@ async def record_move(session: AsyncSession, move: Move,
         return False
     await session.execute(_APPEND, values)
     return True
+
+
+async def offer_take_back(session: AsyncSession, game_id: str, seat: int, version: int
+                          ) -> bool:
+    """Record ``seat``'s take-back offer; False if the game is no longer active at
+    ``version`` (an action or an abort came first)."""
+    result = await session.execute(
+        update(_GAME).where(_GAME.c.id == game_id, _GAME.c.status == "active",
+                            _GAME.c.version == version)
+        .values(take_back_offer=seat, updated_at=datetime.now(UTC)))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def withdraw_take_back(session: AsyncSession, game_id: str, version: int) -> bool:
+    """Clear the take-back offer standing at ``version``; False if there was none."""
+    result = await session.execute(
+        update(_GAME).where(_GAME.c.id == game_id, _GAME.c.version == version,
+                            _GAME.c.take_back_offer.is_not(None))
+        .values(take_back_offer=None, updated_at=datetime.now(UTC)))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
 async def claim_rematch(session: AsyncSession, game_id: str, rematch_id: str, *,

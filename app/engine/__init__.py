@@ -13,6 +13,7 @@ Public API (see ``docs/engine.md``)::
 """
 
 from .actions import (
+    OUT_OF_TURN,
     Action,
     BuildCard,
     BuildFromDiscard,
@@ -37,11 +38,12 @@ from .state import FORFEITS, Decision, DecisionKind, Options, Victory
 from .views import card_options, legal_actions_with_costs, seat_prices, view
 
 __all__ = [
-    "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "FORFEITS", "TOKENS", "TOKEN_BY_ID", "WONDERS",
-    "WONDER_BY_ID", "Action", "BuildCard", "BuildFromDiscard", "BuildWonder",
-    "ChooseProgressToken", "ChooseStarter", "Decision", "DecisionKind", "DestroyCard",
-    "DiscardCard", "EngineError", "Event", "Forfeit", "Game", "IllegalActionError",
-    "MalformedActionError", "Options", "Outcome", "Payment", "PickWonder", "ScoreSheet",
-    "TakeBack", "Victory", "events_for", "events_json", "from_json",
-    "legal_actions_with_costs", "card_options", "parse", "replay_json", "seat_prices", "view",
+    "CARDS", "CARD_BY_ID", "ENGINE_VERSION", "FORFEITS", "OUT_OF_TURN", "TOKENS",
+    "TOKEN_BY_ID", "WONDERS", "WONDER_BY_ID", "Action", "BuildCard", "BuildFromDiscard",
+    "BuildWonder", "ChooseProgressToken", "ChooseStarter", "Decision", "DecisionKind",
+    "DestroyCard", "DiscardCard", "EngineError", "Event", "Forfeit", "Game",
+    "IllegalActionError", "MalformedActionError", "Options", "Outcome", "Payment",
+    "PickWonder", "ScoreSheet", "TakeBack", "Victory", "events_for", "events_json",
+    "from_json", "legal_actions_with_costs", "card_options", "parse", "replay_json",
+    "seat_prices", "view",
 ]

@@ -30,7 +30,7 @@ from app.services.games import Applied
 from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
 from .clock import Clock
-from .messages import Aborted, Encoded, Ping, Presence, Rematch, ServerMessage
+from .messages import Aborted, Encoded, Ping, Presence, Rematch, ServerMessage, TakeBackOffer
 from .protocol import ProtocolError, decode, error_message, render_updates
 
 log = logging.getLogger(__name__)
@@ -181,9 +181,11 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
 
 def notice_message(message: dict[str, Any]) -> ServerMessage | None:
     """The message every socket of a game hears of an announcement (``GameService``): a
-    rematch offered, accepted or declined, or an abort."""
+    rematch offered, accepted or declined, a take-back offered or declined, or an abort."""
     if "rematch" in message:
         return Rematch(**message["rematch"])
+    if "take_back" in message:
+        return TakeBackOffer(**message["take_back"])
     if "aborted" in message:
         return Aborted(reason=message["aborted"]["reason"])
     earlier = message.get("notice")

@@ -106,6 +106,8 @@ class _Snapshot(ServerMessage):
     missed: list[Missed] | None = _optional(
         "The events of each action after the client's last_version, oldest first.")
     abort_reason: str | None = _optional("Why an admin aborted the game.")
+    take_back_offer: int | None = _optional(
+        "The seat asking to take its last action back, if one is.")
 
 
 class Welcome(_Snapshot):
@@ -155,6 +157,15 @@ class Rematch(ServerMessage):
     type: Literal["rematch"] = "rematch"
     offered_by: int | None
     game_id: str | None
+    declined_by: int | None = _optional("The seat that declined or withdrew the offer.")
+
+
+class TakeBackOffer(ServerMessage):
+    """A take-back asked for (``offered_by``), or declined or withdrawn. An accepted one
+    is an ``update`` (its action ``take_back``), which also ends any offer."""
+
+    type: Literal["take_back"] = "take_back"
+    offered_by: int | None
     declined_by: int | None = _optional("The seat that declined or withdrew the offer.")
 
 
@@ -227,7 +238,7 @@ class Matched(ServerMessage):
 
 
 GAME_MESSAGES: tuple[type[ServerMessage], ...] = (
-    Welcome, State, Update, Ack, Presence, Rematch, Aborted, Ping, Pong, Error)
+    Welcome, State, Update, Ack, Presence, Rematch, TakeBackOffer, Aborted, Ping, Pong, Error)
 """What a game socket may be sent."""
 LOBBY_MESSAGES: tuple[type[ServerMessage], ...] = (Lobby, Queue, Matched, Ping, Pong, Error)
 """What a lobby socket may be sent."""

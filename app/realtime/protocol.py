@@ -73,10 +73,38 @@ class DeclineRematch(_Message):
     type: Literal["decline_rematch"]
 
 
-ClientMessage = Join | Act | Sync | Ping | Pong | Rematch | DeclineRematch
+class Resign(_Message):
+    """Resign: the other seat wins, whoever is to act."""
+
+    type: Literal["resign"]
+
+
+class OfferTakeBack(_Message):
+    """Ask the other seat to let one's last action be taken back."""
+
+    type: Literal["take_back"]
+
+
+class AcceptTakeBack(_Message):
+    """Let the other seat take its last action back."""
+
+    type: Literal["accept_take_back"]
+
+
+class DeclineTakeBack(_Message):
+    """Decline the other seat's take-back, or withdraw one's own offer."""
+
+    type: Literal["decline_take_back"]
+
+
+SeatRequest = Rematch | DeclineRematch | Resign | OfferTakeBack | AcceptTakeBack \
+    | DeclineTakeBack
+"""What only a seat may ask, besides its actions."""
+ClientMessage = Join | Act | Sync | Ping | Pong | SeatRequest
 _CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")])
-CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_rematch")
+CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_rematch",
+                "resign", "take_back", "accept_take_back", "decline_take_back")
 
 
 class ProtocolError(Exception):
@@ -110,7 +138,8 @@ LOBBY_TYPES = ("play", "cancel", "ping", "pong")
 
 
 SOCKETS: dict[str, dict[str, tuple[type[BaseModel], ...]]] = {
-    "game": {"client": (Join, Act, Sync, Ping, Pong, Rematch, DeclineRematch),
+    "game": {"client": (Join, Act, Sync, Ping, Pong, Rematch, DeclineRematch, Resign,
+                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack),
              "server": messages.GAME_MESSAGES},
     "lobby": {"client": (Play, Cancel, Ping, Pong), "server": messages.LOBBY_MESSAGES},
 }

@@ -36,12 +36,15 @@ from app.db.models import AdminAction, Player, Seat
 from app.db.models import Game as GameRow
 from app.engine import (
     ENGINE_VERSION,
+    OUT_OF_TURN,
     Action,
     Event,
+    Forfeit,
     Game,
     IllegalActionError,
     MalformedActionError,
     Options,
+    TakeBack,
     from_json,
     parse,
 )
@@ -65,6 +68,9 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+_OUT_OF_TURN_TRIES = 5
+"""An out-of-turn action is made at the game's version; another process's action landing
+first makes it try again, at most this many times."""
 _CLOSED = {"aborted": "an admin aborted this game",
            "imported": "an imported record is for inspection, not for play"}
 
@@ -190,16 +196,19 @@ class Snapshot:
     status: str
     rematch: dict[str, Any]
     abort_reason: str | None
+    take_back_offer: int | None
+    """The seat asking to take its last action back, if one is."""
 
 
 @dataclass(frozen=True)
 class _Request:
-    """A move as a seat sent it: ``action`` at ``version``, under ``client_id``."""
+    """A move as a seat sent it: ``action`` at ``version`` (None: out of turn, at whatever
+    version the game is at), under ``client_id``."""
 
     game_id: str
     seat: int
     action: Action
-    version: int
+    version: int | None
     client_id: str | None
 
 
@@ -451,7 +460,8 @@ class GameService:
             missed = None if seen is None or seen > entry.version else entry.events[seen:]
             return Snapshot(render(entry.game, entry.version, missed), entry.version,
                             row.status, _rematch_json(row),
-                            aborted.detail.get("reason") if aborted else None)
+                            aborted.detail.get("reason") if aborted else None,
+                            row.take_back_offer)
 
     async def prepare_socket(self, game_id: str) -> None:
         """Refuses (``not_found``) a game that does not exist. A socket opens on it: its
@@ -467,12 +477,18 @@ class GameService:
             requested = parse(action) if isinstance(action, str) else from_json(action)
         except MalformedActionError as error:
             raise ServiceError("malformed", str(error)) from None
+        if isinstance(requested, OUT_OF_TURN):
+            raise ServiceError("malformed", "resigning and taking back have messages of "
+                               "their own (docs/protocol.md)")
+        return await self._submit(_Request(game_id, seat, requested, version, client_id))
+
+    async def _submit(self, request: _Request) -> Accepted:
+        game_id = request.game_id
         # The game's lock first: moves queued behind one game hold no turn that another
         # game's move could use.
         async with self._lock(game_id), self.admission.turn(), \
                 self._statements() as session:
-            accepted, lobby = await self._submit_locked(session, _Request(
-                game_id, seat, requested, version, client_id))
+            accepted, lobby = await self._submit_locked(session, request)
         if lobby is not None and not self._pubsub.crosses_processes:
             await self._announce(LOBBY_CHANNEL, lobby)
         return accepted
@@ -482,6 +498,7 @@ class GameService:
         entry = self._cache.get(request.game_id)
         if entry is not None and entry.seats is not None and entry.listed is not None \
                 and entry.version == request.version and entry.game.to_act == request.seat:
+            # (Out-of-turn actions name no version: they take the read-first path.)
             # The move as this replay sees it, written at once: the write's version guard
             # tells whether the replay was the log's head. Only when it was not, or the
             # move is refused here, is the game read (as below) for the answer.
@@ -493,7 +510,7 @@ class GameService:
             else:
                 lobby = await self._record(session, request, entry, events)
                 if lobby is not None:
-                    return Accepted(request.version + 1), lobby
+                    return Accepted(entry.version), lobby
                 await session.rollback()
         return await self._submit_read_first(session, request)
 
@@ -522,12 +539,12 @@ class GameService:
             entry.seats = await repository.seat_rows(session, game_id)
         if entry.game.is_over:
             raise ServiceError("game_over", "the game is over", 409)
-        if version != entry.version:
+        if version is not None and version != entry.version:
             raise ServiceError(
                 "stale_version",
                 f"the game is at version {entry.version}, not {version}", 409,
                 params={"version": entry.version, "sent": version})
-        if entry.game.to_act != seat:
+        if version is not None and entry.game.to_act != seat:
             raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
                                409, params={"to_act": entry.game.to_act, "seat": seat})
         try:
@@ -537,7 +554,7 @@ class GameService:
                                params=error.params) from None
         lobby = await self._record(session, request, entry, events)
         if lobby is not None:
-            return Accepted(version + 1), lobby
+            return Accepted(entry.version), lobby
         # Another server moved first, or aborted the game: what happened decides the
         # answer; it may have been this very action, resent there by the same client.
         await session.rollback()
@@ -548,7 +565,7 @@ class GameService:
         if now is not None and now.status == "aborted":
             raise ServiceError("aborted", _CLOSED["aborted"], 409)
         raise ServiceError("stale_version", "another action was applied first",
-                           409, params={"sent": version})
+                           409, params={} if version is None else {"sent": version})
 
     async def _record(self, session: AsyncSession, request: _Request, entry: _Entry,
                       events: list[Event]) -> dict[str, Any] | None:
@@ -596,6 +613,77 @@ class GameService:
         self._taken_in(entry, Applied(game_id, entry.game, new_version, seat, action_json,
                                       notation, events, here=True))
         return lobby
+
+    # ------------------------------------------------------------------ out of turn
+    async def resign(self, game_id: str, seat: int) -> Accepted:
+        """``seat`` resigns: the other seat wins, whoever was to act."""
+        for _ in range(_OUT_OF_TURN_TRIES):
+            try:
+                return await self._submit(_Request(game_id, seat, Forfeit(seat, "resigned"),
+                                                   None, None))
+            except ServiceError as error:
+                if error.code != "stale_version":  # another process's move came first
+                    raise
+        raise ServiceError("busy", "the game is moving too fast: nothing was changed; send "
+                           "it again", 503, params={"retry_after": 1})
+
+    async def offer_take_back(self, game_id: str, seat: int) -> dict[str, Any]:
+        """``seat`` asks to take its last action back: allowed if that action is the game's
+        last and revealed nothing. The offer stands until the other seat answers, or any
+        action is made."""
+        async with self._lock(game_id), self._statements() as session:
+            head = await self._playing_head(session, game_id)
+            entry = await self._synced(session, game_id, head, known_version=head.version)
+            if not entry.game.can_take_back(seat):
+                raise ServiceError("illegal", "this seat has no last action to take back",
+                                   409, detail="cannot_take_back", params={"seat": seat})
+            if not await repository.offer_take_back(session, game_id, seat, head.version):
+                raise ServiceError("stale_version", "the game moved on", 409,
+                                   params={"version": head.version + 1})
+            await session.commit()
+        state = {"offered_by": seat}
+        await self._announce(game_id, {"take_back": state})
+        return state
+
+    async def accept_take_back(self, game_id: str, seat: int) -> Accepted:
+        """The other seat's offer is accepted: its last action is undone, in the log."""
+        async with self._statements() as session:
+            head = await self._playing_head(session, game_id)
+        if head.take_back_offer != 1 - seat:
+            raise ServiceError("no_take_back", "no take-back is on offer from the other seat",
+                               409)
+        try:  # the asking seat's take-back, now agreed
+            return await self._submit(_Request(game_id, 1 - seat, TakeBack(1 - seat),
+                                               None, None))
+        except ServiceError as error:
+            if error.code == "stale_version":  # an action came first: the offer lapsed
+                raise ServiceError("no_take_back", "the game moved on", 409) from None
+            raise
+
+    async def decline_take_back(self, game_id: str, seat: int) -> dict[str, Any]:
+        """Decline the other seat's offer, or withdraw one's own."""
+        async with self._lock(game_id), self._statements() as session:
+            head = await self._playing_head(session, game_id)
+            if head.take_back_offer is None or not await repository.withdraw_take_back(
+                    session, game_id, head.version):
+                raise ServiceError("no_take_back", "no take-back is on offer", 409)
+            await session.commit()
+        state = {"offered_by": None, "declined_by": seat}
+        await self._announce(game_id, {"take_back": state})
+        return state
+
+    async def _playing_head(self, session: AsyncSession, game_id: str) -> repository.GameHead:
+        """The head of a game in play; refusals for any other."""
+        head = await repository.game_head(session, game_id)
+        if head is None:
+            raise _not_found(game_id)
+        if head.status == "waiting":
+            raise ServiceError("not_started", "the game waits for a second player", 409)
+        if head.status in _CLOSED:
+            raise ServiceError(head.status, _CLOSED[head.status], 409)
+        if head.status != "active":
+            raise ServiceError("game_over", "the game is over", 409)
+        return head
 
     # ------------------------------------------------------------------ after a game
     async def rematch_state(self, game_id: str) -> dict[str, Any]:

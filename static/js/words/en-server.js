@@ -95,6 +95,8 @@ export default {
   "error.not_your_seat": "You can only act for your own seat.",
   "error.cannot_take_back": "That action cannot be taken back: it was not your last action, or it revealed something.",
 
+  "error.no_take_back": "There is no take-back on offer (the game may have moved on).",
+
   // ------------------------------------------------------------ rematches
   "error.not_over": "A rematch can be offered once the game is over.",
   "error.no_offer": "There is no rematch offer to decline.",
