@@ -302,6 +302,7 @@ def view(game: Game, seat: int | None, *, reveal: bool = False) -> dict[str, Any
         out["draft"] = {"round": 1 if state.draft_step < 4 else 2,
                         "offer": _ids(state.draft_offer, WONDERS)}
     if seat is not None:
+        out["can_take_back"] = game.can_take_back(seat)
         book = PaymentBook(game, seat)  # each payment worked out once for the whole view
         if state.phase == Phase.PLAY:
             out["prices"] = seat_prices(game, seat, book)

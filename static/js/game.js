@@ -1,8 +1,9 @@
 // The game page: one socket to the game (docs/protocol.md, static/js/socket.js), one store
 // of the page's state (createStore, below), and the page drawn from it by Preact after every
-// change (the table: static/js/table/). Also: the invite link while the creator waits, the
-// rematch controls once the game is over, an admin's abort (docs/lobby.md), and the
-// your-turn notice of a background tab (static/js/notify.js).
+// change (the table: static/js/table/). Also: the invite link while the creator waits,
+// resigning and take-backs during the game (docs/protocol.md), the rematch controls once the
+// game is over, an admin's abort (docs/lobby.md), and the your-turn notice of a background
+// tab (static/js/notify.js).
 import { html } from "htm/preact";
 import { render } from "preact";
 import { errorText as failureText, forgetSeat, loadSeat, request, saveSeat } from "./api.js";
@@ -58,6 +59,8 @@ const store = createStore({
   rematch: { offered_by: null, game_id: null },
   declinedBy: null,      // who last declined or withdrew an offer, to say so
   withdrew: false,       // whether that was the offer's own maker withdrawing it
+  takeBack: { offered_by: null, declined_by: null, withdrew: false },
+  confirmResign: false,  // the resign button asks once more
   abortReason: null,
   connection: "connecting",
   presence: null,
@@ -114,6 +117,7 @@ function handle(message) {
       show(message.version, message.view, state.version === message.version ? state.lastMove : null,
         patch, missed, false);
       if (message.rematch) useRematch(message.rematch, false);
+      store.set({ takeBack: { offered_by: message.take_back_offer ?? null, declined_by: null, withdrew: false } });
       if (isClosed()) connection.forgetAll();  // nothing will be accepted any more
       connection.ready();  // online; the actions not yet acked go again, same client ids
       break;
@@ -121,9 +125,10 @@ function handle(message) {
     case "update": {
       const state = store.get();
       if (state.version !== null && message.version <= state.version) break;  // already shown
-      const patch = {};
+      // Any action ends a take-back offer.
+      const patch = { takeBack: { offered_by: null, declined_by: null, withdrew: false } };
       if (state.status === "waiting") patch.status = "active";
-      if (message.view.outcome) patch.status = "finished";
+      if (message.view.outcome) Object.assign(patch, { status: "finished", confirmResign: false });
       show(message.version, message.view,
         { seat: message.seat, notation: message.notation, events: message.events },
         patch, [{ version: message.version, events: message.events }], true);
@@ -135,6 +140,12 @@ function handle(message) {
         withdrew: message.declined_by != null && message.declined_by === store.get().rematch.offered_by });
       useRematch(message, true);
       break;
+    case "take_back": {
+      const before = store.get().takeBack.offered_by;
+      store.set({ takeBack: { offered_by: message.offered_by ?? null, declined_by: message.declined_by ?? null,
+        withdrew: message.declined_by != null && message.declined_by === before } });
+      break;
+    }
     case "aborted":
       store.set({ abortReason: message.reason });
       becomeAborted();
@@ -211,6 +222,12 @@ function rematchPath(state = store.get()) {
   return `/games/${encodeURIComponent(state.rematch.game_id)}`;
 }
 
+// What the rematch controls under the result (table/end.js) are drawn from.
+function rematchControls(state) {
+  const { seat, rematch, declinedBy, withdrew } = state;
+  return { seat, rematch, declinedBy, withdrew, path: rematchPath(state), send: (type) => connection.send({ type }) };
+}
+
 function useRematch(offer, live) {
   const rematch = { offered_by: offer.offered_by ?? null, game_id: offer.game_id ?? null };
   store.set({ rematch });
@@ -223,32 +240,41 @@ function useRematch(offer, live) {
   if (live && store.get().seat !== null) location.assign(rematchPath());
 }
 
-function Rematch({ state, ctx }) {
-  const { seat, rematch, declinedBy } = state;
+// --------------------------------------------------------------- resigning, taking back
+
+function PlayControls({ state, ctx }) {
+  const { seat, takeBack } = state;
+  if (state.status !== "active" || !state.view || state.view.outcome) return null;
   const other = seat === null ? null : 1 - seat;
-  const name = (s) => ctx.name(s);
   const send = (type) => () => connection.send({ type });
-  let parts = [];
-  if (rematch.game_id) {
-    parts = html`<span class="rematch-text">${t("rematch.started")}</span>
-      <a id="rematch-link" class="button-link" href=${rematchPath(state)}>${seat === null ? t("rematch.watch") : t("rematch.go")}</a>`;
-  } else if (seat === null) {
-    if (rematch.offered_by !== null) parts = html`<span class="rematch-text">${t("rematch.offered_by", { name: name(rematch.offered_by) })}</span>`;
-    else if (declinedBy !== null) parts = html`<span class="rematch-text">${t(state.withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(declinedBy) })}</span>`;
-  } else if (rematch.offered_by === null) {
-    parts = html`${declinedBy === other ? html`<span class="rematch-text">${t(state.withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(other) })}</span>` : null}
-      <button type="button" data-rematch="offer" onClick=${send("rematch")}>${t("rematch.offer")}</button>`;
-  } else if (rematch.offered_by === seat) {
-    parts = html`<span class="rematch-text">${t("rematch.waiting", { name: name(other) })}</span>
-      <button type="button" class="secondary" data-rematch="withdraw" onClick=${send("decline_rematch")}>${t("rematch.withdraw")}</button>`;
-  } else {
-    parts = html`<span class="rematch-text">${t("rematch.offers", { name: name(other) })}</span>
-      <button type="button" data-rematch="accept" onClick=${send("rematch")}>${t("rematch.accept")}</button>
-      <button type="button" class="secondary" data-rematch="decline" onClick=${send("decline_rematch")}>${t("rematch.decline")}</button>`;
+  const offer = takeBack.offered_by;
+  let asking = null;
+  if (offer !== null && offer === seat) {
+    asking = html`<span>${t("play.take_back_waiting", { name: ctx.name(other) })}</span>
+      <button type="button" class="secondary" data-take-back="withdraw" onClick=${send("decline_take_back")}>${t("play.take_back_withdraw")}</button>`;
+  } else if (offer !== null) {
+    asking = html`<span>${t("play.take_back_asks", { name: ctx.name(offer) })}</span>
+      ${seat !== null ? html`<button type="button" data-take-back="accept" onClick=${send("accept_take_back")}>${t("play.take_back_accept")}</button>
+      <button type="button" class="secondary" data-take-back="decline" onClick=${send("decline_take_back")}>${t("play.take_back_decline")}</button>` : null}`;
+  } else if (takeBack.declined_by !== null) {
+    const key = takeBack.withdrew ? "play.take_back_withdrawn" : seat !== null && takeBack.declined_by === other ? "play.take_back_declined_you" : "play.take_back_declined";
+    asking = html`<span>${t(key, { name: ctx.name(takeBack.declined_by) })}</span>`;
   }
-  const empty = Array.isArray(parts) && parts.length === 0;
-  return html`<div id="rematch" class="rematch" role="region" aria-label=${t("rematch.title")} aria-live="polite"
-      hidden=${empty} data-offered-by=${rematch.offered_by ?? ""}>${parts}</div>`;
+  if (seat === null && !asking) return null;
+  let resign = null;
+  if (seat !== null && state.confirmResign) {
+    resign = html`<span>${t("play.resign_confirm", { name: ctx.name(other) })}</span>
+      <button type="button" class="danger" data-resign="yes" onClick=${() => { store.set({ confirmResign: false }); connection.send({ type: "resign" }); }}>${t("play.resign_yes")}</button>
+      <button type="button" class="secondary" data-resign="no" onClick=${() => store.set({ confirmResign: false })}>${t("play.resign_no")}</button>`;
+  } else if (seat !== null) {
+    resign = html`${offer === null && state.view.can_take_back ? html`<button type="button" class="secondary" data-take-back="offer"
+        title=${t("play.take_back_help", { name: ctx.name(other) })} onClick=${send("take_back")}>${t("play.take_back")}</button>` : null}
+      <button type="button" class="secondary" data-resign="ask" onClick=${() => store.set({ confirmResign: true })}>${t("play.resign")}</button>`;
+  }
+  return html`<section id="play-controls" class="play-controls" aria-label=${t("play.title")} aria-live="polite">
+    ${asking ? html`<p class="play-offer">${asking}</p>` : null}
+    ${resign ? html`<p class="play-buttons">${resign}</p>` : null}
+  </section>`;
 }
 
 // ---------------------------------------------------------------------------------- page
@@ -362,9 +388,10 @@ function GamePage({ state, view, ctx }) {
     <p id="game-error" class="error toast" role="alert" hidden=${!error}>${error}</p>
     <div class="game-layout">
       <div id="board" class="board bd-root">
-        <${Table} ctx=${ctx} end=${state.status === "finished" || view?.outcome ? html`<${Rematch} state=${state} ctx=${ctx} />` : null} />
+        <${Table} ctx=${ctx} end=${state.status === "finished" || view?.outcome ? rematchControls(state) : null} />
       </div>
       <aside class="side">
+        <${PlayControls} state=${state} ctx=${ctx} />
         <${LastMove} ctx=${ctx} />
         <${Log} entries=${state.log} />
       </aside>

@@ -334,9 +334,11 @@ def test_seat_views_differ_only_in_what_each_seat_may_see(
         assert "legal_actions" not in theirs["view"]
         assert "legal_actions" not in watched["view"]
         assert "card_options" not in theirs["view"] and "card_options" not in watched["view"]
+        assert mine["view"]["can_take_back"] is theirs["view"]["can_take_back"] is False
+        assert "can_take_back" not in watched["view"]
 
         def shared(view: dict[str, Any]) -> dict[str, Any]:
-            private = ("viewer", "legal_actions", "card_options")
+            private = ("viewer", "legal_actions", "card_options", "can_take_back")
             return {k: v for k, v in view.items() if k not in private}
 
         assert shared(mine["view"]) == shared(theirs["view"]) == shared(watched["view"])

@@ -152,3 +152,41 @@ def test_a_move_the_server_could_not_store_is_sent_again(
         "the same action, under the same client id")
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
+
+
+def test_a_take_back_asked_and_accepted_then_a_resignation(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    """The player who moved asks to take the move back; the other accepts; both tables are
+    as before the move and the log says so. Then the other player resigns (asked to
+    confirm first), and both pages show the end: a win by resignation."""
+    players = start_game(open_page, server, wonder_selection="first_game")
+    host, guest = players.host.page, players.guest.page
+    expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
+    seat = _attribute(host, "data-to-act")
+    actor, other = (host, guest) if seat == "0" else (guest, host)
+    expect(actor.locator("[data-take-back=offer]")).to_have_count(0)  # nothing to take back
+    play_one(actor, random.Random(SEED))  # a first card of Age I uncovers nothing
+    _wait_for_version_above(other, 0)
+    actor.locator("[data-take-back=offer]").click()
+    expect(other.locator("#play-controls")).to_contain_text("asks to take their last move back")
+    expect(actor.locator("#play-controls")).to_contain_text("You asked")
+    other.screenshot(path=screenshots / "take-back-asked.png", full_page=True)
+    other.locator("[data-take-back=accept]").click()
+    for page in (actor, other):
+        expect(page.locator("#game")).to_have_attribute("data-version", "2")
+        expect(page.locator("#game")).to_have_attribute("data-to-act", seat)
+        expect(page.locator("#log li").first).to_contain_text("last move back")
+        expect(page.locator("#play-controls .play-offer")).to_have_count(0)
+
+    other.locator("[data-resign=ask]").click()
+    expect(other.locator("#play-controls")).to_contain_text("Resign this game?")
+    other.screenshot(path=screenshots / "resign-confirm.png", full_page=True)
+    other.locator("[data-resign=yes]").click()
+    for page in (actor, other):
+        expect(page.locator("#end-screen")).to_be_visible()
+        expect(page.locator("#end-screen")).to_contain_text("resignation")
+        expect(page.locator("#play-controls")).to_have_count(0)
+    expect(actor.locator("#end-screen h2")).to_contain_text("You win")
+    actor.screenshot(path=screenshots / "won-by-resignation.png", full_page=True)
+    players.host.assert_no_errors()
+    players.guest.assert_no_errors()

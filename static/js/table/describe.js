@@ -140,6 +140,9 @@ function paymentPhrase(payment) {
   return t("payment.coins", { n: payment.total });
 }
 
+// The victories a seat concedes (the engine's FORFEITS): resigned, out of time, gone.
+export const FORFEITS = ["resigned", "time", "abandoned"];
+
 // What one event did, in a sentence (no final stop); null for events not worth saying.
 export function describeEvent(ctx, e) {
   const you = e.seat === ctx.seat;
@@ -174,7 +177,12 @@ export function describeEvent(ctx, e) {
       if (e.starter === e.seat) return you ? t("event.starter_chosen_self_you") : t("event.starter_chosen_self", base);
       if (e.starter === ctx.seat) return t("event.starter_chosen_you", base);
       return t("event.starter_chosen", { who: base.who, name: ctx.name(e.starter) });
+    case "taken_back": return you ? t("event.taken_back_you") : t("event.taken_back", base);
     case "game_over": {
+      if (FORFEITS.includes(e.victory)) {  // said of the seat that lost
+        const loser = 1 - e.winner;
+        return loser === ctx.seat ? t(`event.${e.victory}_you`) : t(`event.${e.victory}`, { name: ctx.name(loser) });
+      }
       const victory = t(`victory.short.${e.victory}`);
       if (e.winner === null || e.winner === undefined) return t("event.game_over_shared");
       return e.winner === ctx.seat ? t("event.game_over_you", { victory })

@@ -4,7 +4,7 @@
 import { html } from "htm/preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
-import { SCORE_ROWS, who } from "./describe.js";
+import { FORFEITS, SCORE_ROWS, who } from "./describe.js";
 
 export function ResultBanner({ ctx, children }) {
   const ref = useRef(null);
@@ -27,7 +27,8 @@ export function ResultBanner({ ctx, children }) {
   const scores = outcome.scores ?? ctx.view.players.map((p) => p.score);
   const order = [ctx.bottom, ctx.top];
   let note = null;
-  if (outcome.victory !== "civilian") note = t("end.supremacy_note");
+  if (FORFEITS.includes(outcome.victory)) note = t("end.forfeit_note");
+  else if (outcome.victory !== "civilian") note = t("end.supremacy_note");
   else if (scores[0]?.total === scores[1]?.total) note = winner === null ? t("end.tie_shared") : t("end.tie_blue");
   const seatClass = (seat) => (seat === ctx.bottom ? "bd-seat-bottom" : "bd-seat-top");
   if (folded) {
@@ -55,4 +56,33 @@ export function ResultBanner({ ctx, children }) {
       <button type="button" class="secondary" data-focus-key="result-toggle" onClick=${() => ctx.ui.foldResult(true)}>${t("end.hide")}</button>
     </div>
   </section>`;
+}
+
+// Under the result: offer, accept, decline or withdraw a rematch, or go to the one started
+// (docs/lobby.md). ``seat`` is null for a spectator, who is only told.
+export function Rematch({ ctx, seat, rematch, declinedBy, withdrew, path, send }) {
+  const other = seat === null ? null : 1 - seat;
+  const name = (s) => ctx.name(s);
+  const sending = (type) => () => send(type);
+  let parts = [];
+  if (rematch.game_id) {
+    parts = html`<span class="rematch-text">${t("rematch.started")}</span>
+      <a id="rematch-link" class="button-link" href=${path}>${seat === null ? t("rematch.watch") : t("rematch.go")}</a>`;
+  } else if (seat === null) {
+    if (rematch.offered_by !== null) parts = html`<span class="rematch-text">${t("rematch.offered_by", { name: name(rematch.offered_by) })}</span>`;
+    else if (declinedBy !== null) parts = html`<span class="rematch-text">${t(withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(declinedBy) })}</span>`;
+  } else if (rematch.offered_by === null) {
+    parts = html`${declinedBy === other ? html`<span class="rematch-text">${t(withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(other) })}</span>` : null}
+      <button type="button" data-rematch="offer" onClick=${sending("rematch")}>${t("rematch.offer")}</button>`;
+  } else if (rematch.offered_by === seat) {
+    parts = html`<span class="rematch-text">${t("rematch.waiting", { name: name(other) })}</span>
+      <button type="button" class="secondary" data-rematch="withdraw" onClick=${sending("decline_rematch")}>${t("rematch.withdraw")}</button>`;
+  } else {
+    parts = html`<span class="rematch-text">${t("rematch.offers", { name: name(other) })}</span>
+      <button type="button" data-rematch="accept" onClick=${sending("rematch")}>${t("rematch.accept")}</button>
+      <button type="button" class="secondary" data-rematch="decline" onClick=${sending("decline_rematch")}>${t("rematch.decline")}</button>`;
+  }
+  const empty = Array.isArray(parts) && parts.length === 0;
+  return html`<div id="rematch" class="rematch" role="region" aria-label=${t("rematch.title")} aria-live="polite"
+      hidden=${empty} data-offered-by=${rematch.offered_by ?? ""}>${parts}</div>`;
 }

@@ -4,12 +4,13 @@
 // details in dialogs. Rendered by Preact, so each update changes the DOM in place (focus,
 // scroll and transitions survive).
 //
-//   <Table model=${{ view, seat, catalog, names, lastMove }} ui=${uiState} act=${fn} end=${vnode} />
+//   <Table model=${{ view, seat, catalog, names, lastMove }} ui=${uiState} act=${fn} end=${rematch} />
 //
 // `ui` is the page's UI state and its setters (see static/js/game.js): { panel,
 // resultFolded, openPanel(panel|null), openCard(id), foldResult(bool) }. Every button that
 // sends an action carries data-action="<notation>"; a card the viewer may take is a
-// <button data-card="<id>"> that opens its options.
+// <button data-card="<id>"> that opens its options. `end` (once the game is over) is what
+// the rematch controls under the result are drawn from (Rematch in table/end.js).
 import { html } from "htm/preact";
 import { Component } from "preact";
 import { loadWords, t } from "../words.js";
@@ -73,9 +74,10 @@ class Result extends Component {
     });
   }
 
-  render({ ctx, children }) {
+  render({ ctx, end }) {
     const module = ending.get();
-    return module ? html`<${module.ResultBanner} ctx=${ctx}>${children}<//>` : null;
+    if (!module) return null;
+    return html`<${module.ResultBanner} ctx=${ctx}>${end ? html`<${module.Rematch} ctx=${ctx} ...${end} />` : null}<//>`;
   }
 }
 
@@ -120,7 +122,7 @@ export function Table({ ctx, end = null }) {
       ${!drafting ? html`<span class="bd-age-mark" aria-hidden="true">${roman(view.age)}</span>` : null}
     </div>
     <${City} ctx=${ctx} seat=${ctx.bottom} position="bottom" />
-    ${view.outcome ? html`<${Result} ctx=${ctx}>${end}<//>` : null}
+    ${view.outcome ? html`<${Result} ctx=${ctx} end=${end} />` : null}
     ${panels.get() && ctx.ui.panel ? html`<${panels.get().Panels} ctx=${ctx} />` : null}
   </div>`;
 }

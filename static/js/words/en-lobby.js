@@ -84,6 +84,9 @@ export default {
   "lobby.victory.civilian": "civilian victory",
   "lobby.victory.military": "military supremacy",
   "lobby.victory.science": "scientific supremacy",
+  "lobby.victory.resigned": "by resignation",
+  "lobby.victory.time": "on time",
+  "lobby.victory.abandoned": "by abandonment",
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} invites you to play.",
