@@ -55,6 +55,11 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "stale_version": ("version", "sent"),  # the game's version, and the one the action named
     "not_your_turn": ("to_act", "seat"),  # to_act: the seat to act; seat: the one that tried
     "no_take_back": (),  # none on offer from the other seat (or the game moved on)
+    # Chat.
+    "chat_empty": (),
+    "chat_too_long": ("max",),  # max: characters
+    "chat_too_fast": ("retry_after",),  # retry_after: seconds before the next may go
+    "chat_not_yours": ("channel",),  # channel: the one written to (players or spectators)
     "illegal": ("detail", *_ENGINE_PARAMS),  # detail: the engine's code (DETAILS), its figures
     # Rematches.
     "not_over": (),

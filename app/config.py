@@ -44,6 +44,12 @@ class Settings(BaseSettings):
     """A player's browser keeps its identity this long after its last visit."""
     max_message_bytes: int = 16_384
     """Larger WebSocket messages are refused with ``too_large``."""
+    chat_max_length: int = 300
+    """A chat message's longest text, in characters."""
+    chat_burst: int = 5
+    """Chat messages one sender may send within ``chat_burst_seconds``; more are refused
+    (``chat_too_fast``)."""
+    chat_burst_seconds: float = 10.0
     heartbeat_interval: float = 15.0
     """Seconds between the server's pings on each WebSocket."""
     heartbeat_timeout: float = 45.0

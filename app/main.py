@@ -27,6 +27,7 @@ from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.services.admin import AdminService
+from app.services.chat import ChatService
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
@@ -101,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.engine = engine
         app.state.pubsub = pubsub
         app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
+        app.state.chat = ChatService(sessions, pubsub, settings, app.state.clock)
         registry = ServerRegistry(sessions, timeout=settings.server_timeout)
         app.state.registry = registry
         # Presence over several processes is kept in the database; one process (SQLite)

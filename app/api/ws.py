@@ -17,6 +17,8 @@ from app.realtime.hub import Connection, Hub, keep_alive, next_message
 from app.realtime.protocol import (
     AcceptTakeBack,
     Act,
+    Chat,
+    ChatHistory,
     ClientMessage,
     DeclineRematch,
     DeclineTakeBack,
@@ -34,6 +36,7 @@ from app.realtime.protocol import (
     refusal_message,
     state_parts,
 )
+from app.services.chat import ChatService, Sender
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
 
@@ -59,6 +62,7 @@ class GameSocket:
         self.service: GameService = websocket.app.state.service
         self.hub: Hub = websocket.app.state.hub
         self.settings: Settings = websocket.app.state.settings
+        self.chat: ChatService = websocket.app.state.chat
         clock: Clock = websocket.app.state.clock
         self.connection = Connection(websocket, clock)
 
@@ -119,6 +123,11 @@ class GameSocket:
                 client_id=message.client_id if isinstance(message, Act) else None))
         elif isinstance(message, Sync):
             await self._send_state(message.last_version)
+        elif isinstance(message, Chat):
+            await self._chat(message)
+        elif isinstance(message, ChatHistory):
+            self.connection.send(messages.ChatSoFar.model_validate({
+                "messages": await self.chat.history(self.game_id, connection.seat)}))
         elif connection.seat is None:
             connection.send(error_message(
                 "spectator", "spectators cannot act",
@@ -127,6 +136,18 @@ class GameSocket:
             await self._act(message, connection.seat)
         else:
             await self._seat_request(message, connection.seat)
+
+    async def _chat(self, message: Chat) -> None:
+        """Everyone who may read the channel hears it (the sender too): only a refusal is
+        answered here."""
+        seat = self.connection.seat
+        sender = Sender(seat, player_id_of(self.websocket),
+                        key=seat if seat is not None else id(self.connection))
+        try:
+            await self.chat.post(self.game_id, sender, message.channel, text=message.text,
+                                 phrase=message.phrase)
+        except ServiceError as error:
+            self.connection.send(refusal_message(error))
 
     async def _seat_request(self, message: SeatRequest, seat: int) -> None:
         """Everyone on the game hears the outcome: the published notice, or the update of

@@ -140,6 +140,31 @@ class GameAction(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
+CHAT_CHANNELS = ("players", "spectators")
+"""``players``: between the two seats, read by everyone watching too; ``spectators``: among
+the spectators, never shown to the seats (no advice from the gallery)."""
+
+
+class ChatMessage(Base):
+    """One line of a game's chat: free ``text``, or a quick ``phrase`` (a code the page
+    words in its reader's language)."""
+
+    __tablename__ = "chat_message"
+    __table_args__ = (Index("ix_chat_message_game_id_id", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(String(16))
+    """One of :data:`CHAT_CHANNELS`."""
+    seat: Mapped[int | None] = mapped_column(default=None)
+    """The sender's seat; None for a spectator."""
+    name: Mapped[str | None] = mapped_column(String(40), default=None)
+    """The sender's name as it was then (a spectator's player name, if any)."""
+    text: Mapped[str | None] = mapped_column(String(500), default=None)
+    phrase: Mapped[str | None] = mapped_column(String(32), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class AdminAction(Base):
     """Something an admin did (abort a game, import a record), kept for the record."""
 

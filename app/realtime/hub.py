@@ -26,11 +26,21 @@ from typing import Any, TypeVar
 from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
+from app.services.chat import readable_by
 from app.services.games import Applied
 from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
 from .clock import Clock
-from .messages import Aborted, Encoded, Ping, Presence, Rematch, ServerMessage, TakeBackOffer
+from .messages import (
+    Aborted,
+    ChatLine,
+    Encoded,
+    Ping,
+    Presence,
+    Rematch,
+    ServerMessage,
+    TakeBackOffer,
+)
 from .protocol import ProtocolError, decode, error_message, render_updates
 
 log = logging.getLogger(__name__)
@@ -181,11 +191,14 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
 
 def notice_message(message: dict[str, Any]) -> ServerMessage | None:
     """The message every socket of a game hears of an announcement (``GameService``): a
-    rematch offered, accepted or declined, a take-back offered or declined, or an abort."""
+    rematch offered, accepted or declined, a take-back offered or declined, a chat message
+    (for the sockets that may read its channel), or an abort."""
     if "rematch" in message:
         return Rematch(**message["rematch"])
     if "take_back" in message:
         return TakeBackOffer(**message["take_back"])
+    if "chat" in message:
+        return ChatLine(message=message["chat"])
     if "aborted" in message:
         return Aborted(reason=message["aborted"]["reason"])
     earlier = message.get("notice")
@@ -347,8 +360,10 @@ class Hub:
         notice = notice_message(message)
         if notice is not None:
             encoded = Encoded(notice)
+            channel = notice.message.channel if isinstance(notice, ChatLine) else "players"
             for connection in list(self._games.get(game_id, ())):
-                connection.deliver(encoded)  # after a welcome being prepared, as updates
+                if readable_by(channel, connection.seat):
+                    connection.deliver(encoded)  # after a welcome being prepared, as updates
         moved = message.get("moved")
         if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
             action, seat, notation = (message.get("action"), message.get("seat"),

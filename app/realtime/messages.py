@@ -169,6 +169,34 @@ class TakeBackOffer(ServerMessage):
     declined_by: int | None = _optional("The seat that declined or withdrew the offer.")
 
 
+class ChatEntry(BaseModel):
+    """One chat message."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True,
+                              json_schema_extra=_required_as_sent)
+    id: int = Field(description="Its number in the game's chat: later ones are larger.")
+    channel: str = Field(description="players or spectators")
+    seat: int | None = Field(description="The sender's seat; null for a spectator.")
+    name: str | None = Field(description="The sender's name, if known.")
+    at: str = Field(description="When it was sent (ISO 8601, UTC).")
+    text: str | None = _optional("What was written: plain text, never markup.")
+    phrase: str | None = _optional("A quick phrase's code, for the page to word.")
+
+
+class ChatLine(ServerMessage):
+    """A chat message, to every socket that may read its channel."""
+
+    type: Literal["chat"] = "chat"
+    message: ChatEntry
+
+
+class ChatSoFar(ServerMessage):
+    """The answer to ``chat_history``: the latest messages, oldest first."""
+
+    type: Literal["chat_history"] = "chat_history"
+    messages: list[ChatEntry]
+
+
 class Aborted(ServerMessage):
     """An admin stopped the game."""
 
@@ -238,7 +266,8 @@ class Matched(ServerMessage):
 
 
 GAME_MESSAGES: tuple[type[ServerMessage], ...] = (
-    Welcome, State, Update, Ack, Presence, Rematch, TakeBackOffer, Aborted, Ping, Pong, Error)
+    Welcome, State, Update, Ack, Presence, Rematch, TakeBackOffer, ChatLine, ChatSoFar, Aborted,
+    Ping, Pong, Error)
 """What a game socket may be sent."""
 LOBBY_MESSAGES: tuple[type[ServerMessage], ...] = (Lobby, Queue, Matched, Ping, Pong, Error)
 """What a lobby socket may be sent."""

@@ -97,14 +97,31 @@ class DeclineTakeBack(_Message):
     type: Literal["decline_take_back"]
 
 
+class Chat(_Message):
+    """A chat message: ``text`` or a quick ``phrase`` (a code), on the players' channel (a
+    seat) or the spectators' (a spectator)."""
+
+    type: Literal["chat"]
+    channel: Literal["players", "spectators"]
+    text: str | None = Field(default=None, max_length=2000)
+    phrase: str | None = Field(default=None, max_length=32)
+
+
+class ChatHistory(_Message):
+    """Ask for the chat so far (the latest messages this socket may read)."""
+
+    type: Literal["chat_history"]
+
+
 SeatRequest = Rematch | DeclineRematch | Resign | OfferTakeBack | AcceptTakeBack \
     | DeclineTakeBack
 """What only a seat may ask, besides its actions."""
-ClientMessage = Join | Act | Sync | Ping | Pong | SeatRequest
+ClientMessage = Join | Act | Sync | Ping | Pong | SeatRequest | Chat | ChatHistory
 _CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")])
 CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_rematch",
-                "resign", "take_back", "accept_take_back", "decline_take_back")
+                "resign", "take_back", "accept_take_back", "decline_take_back", "chat",
+                "chat_history")
 
 
 class ProtocolError(Exception):
@@ -139,7 +156,7 @@ LOBBY_TYPES = ("play", "cancel", "ping", "pong")
 
 SOCKETS: dict[str, dict[str, tuple[type[BaseModel], ...]]] = {
     "game": {"client": (Join, Act, Sync, Ping, Pong, Rematch, DeclineRematch, Resign,
-                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack),
+                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack, Chat, ChatHistory),
              "server": messages.GAME_MESSAGES},
     "lobby": {"client": (Play, Cancel, Ping, Pong), "server": messages.LOBBY_MESSAGES},
 }

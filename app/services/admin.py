@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db import admin_repository, repository
 from app.db.admin_repository import GameQuery
-from app.db.models import GAME_STATUSES, AdminAction, GameAction, Seat
+from app.db.models import GAME_STATUSES, AdminAction, ChatMessage, GameAction, Seat
 from app.db.models import Game as GameRow
 from app.engine import (
     ENGINE_VERSION,
@@ -38,6 +39,7 @@ from app.engine import (
     view,
 )
 
+from .chat import entry_json
 from .errors import ServiceError
 from .games import SEED_BITS, GameService, new_game_row
 from .lobby import game_entry
@@ -473,7 +475,7 @@ class AdminService:
 
     async def game(self, game_id: str) -> dict[str, Any]:
         """Everything about a game: its facts, players, result, the whole log with each
-        action's full events, and what admins did to it."""
+        action's full events, what admins did to it, and its chat (both channels)."""
         stored = await self._stored(game_id)
         game, events = _replay(stored)
         names = stored.names()
@@ -482,6 +484,9 @@ class AdminService:
         async with self._sessions() as session:
             admin_actions, _ = await admin_repository.find_admin_actions(
                 session, game_id, offset=0, limit=PER_PAGE_MAX)
+            chat = await session.scalars(select(ChatMessage).where(
+                ChatMessage.game_id == game_id).order_by(ChatMessage.id))
+            chat_lines = [entry_json(line) for line in chat]
         return {
             "game_id": row.id, "status": row.status, "origin": row.origin,
             "listed": row.listed, "seed": row.seed, "options": row.options,
@@ -496,6 +501,7 @@ class AdminService:
             "log": [_log_entry(entry, names, entry_events)
                     for entry, entry_events in zip(stored.actions, events, strict=True)],
             "admin_actions": [_admin_action_json(a) for a in admin_actions],
+            "chat": chat_lines,
         }
 
     async def position(self, game_id: str, seq: int) -> dict[str, Any]:

@@ -131,6 +131,7 @@ SAMPLES: dict[str, list[Any]] = {
     "price": [7, 1], "coins": [1, 3], "cap": [7], "card": ["tavern"],
     "wonder": ["the_sphinx"], "token": ["law"], "action": ["build"],
     "decision": ["pick_wonder", "choose_starter"], "named": [1],
+    "channel": ["players", "spectators"],
 }
 CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
