@@ -12,7 +12,7 @@ import { newClientId, Socket } from "./socket.js";
 import { turnText as decisionText, roman } from "./table/describe.js";
 import { LastMove, Log, logText } from "./table/log.js";
 import { playMove, snapshot, drawing } from "./table/motion.js";
-import { loadPanels, makeContext, Table } from "./table/table.js";
+import { asksModule, chatModule, loadAsks, loadChat, loadPanels, makeContext, Table } from "./table/table.js";
 import { loadWords, t, wordsLoaded } from "./words.js";
 
 // One store of the page's state: what the server said (the view, the players, the game's
@@ -36,6 +36,7 @@ function createStore(initial) {
 }
 
 const root = document.getElementById("game");
+const CHAT_MUTED = "duel.chat.muted";
 const gameId = root.dataset.gameId;
 const notice = new TurnNotice({
   favicon: document.querySelector('link[rel="icon"]'), turnIcon: root.dataset.turnIcon,
@@ -61,6 +62,7 @@ const store = createStore({
   withdrew: false,       // whether that was the offer's own maker withdrawing it
   takeBack: { offered_by: null, declined_by: null, withdrew: false },
   confirmResign: false,  // the resign button asks once more
+  chat: { open: false, lines: [], unread: 0, muted: localStorage.getItem(CHAT_MUTED) === "1" },
   abortReason: null,
   connection: "connecting",
   presence: null,
@@ -117,7 +119,9 @@ function handle(message) {
       show(message.version, message.view, state.version === message.version ? state.lastMove : null,
         patch, missed, false);
       if (message.rematch) useRematch(message.rematch, false);
-      store.set({ takeBack: { offered_by: message.take_back_offer ?? null, declined_by: null, withdrew: false } });
+      const takeBack = { offered_by: message.take_back_offer ?? null, declined_by: null, withdrew: false };
+      if (takeBack.offered_by === null) store.set({ takeBack });
+      else whenAsked(() => store.set({ takeBack }));
       if (isClosed()) connection.forgetAll();  // nothing will be accepted any more
       connection.ready();  // online; the actions not yet acked go again, same client ids
       break;
@@ -140,12 +144,17 @@ function handle(message) {
         withdrew: message.declined_by != null && message.declined_by === store.get().rematch.offered_by });
       useRematch(message, true);
       break;
-    case "take_back": {
-      const before = store.get().takeBack.offered_by;
-      store.set({ takeBack: { offered_by: message.offered_by ?? null, declined_by: message.declined_by ?? null,
-        withdrew: message.declined_by != null && message.declined_by === before } });
+    case "take_back":
+      whenAsked(() => {
+        const before = store.get().takeBack.offered_by;
+        store.set({ takeBack: { offered_by: message.offered_by ?? null, declined_by: message.declined_by ?? null,
+          withdrew: message.declined_by != null && message.declined_by === before } });
+      });
       break;
-    }
+    case "chat":
+    case "chat_history":
+      heard(message.type === "chat" ? [message.message] : message.messages, message.type === "chat");
+      break;
     case "aborted":
       store.set({ abortReason: message.reason });
       becomeAborted();
@@ -240,40 +249,77 @@ function useRematch(offer, live) {
   if (live && store.get().seat !== null) location.assign(rematchPath());
 }
 
+// --------------------------------------------------------------------------------- chat
+
+// Lines heard (live, or the chat so far), each once, in order; the unread count is of
+// other people's lines arriving live while the chat is closed (and not muted).
+function heard(lines, live) {
+  const { chat, seat } = store.get();
+  const known = new Set(chat.lines.map((line) => line.id));
+  const fresh = lines.filter((line) => !known.has(line.id));
+  const unseen = live && !chat.open && !chat.muted ? fresh.filter((line) => line.seat !== seat || seat === null).length : 0;
+  store.set({ chat: { ...chat, lines: [...chat.lines, ...fresh].sort((a, b) => a.id - b.id), unread: chat.unread + unseen } });
+}
+
+function setChat(change) {
+  store.set({ chat: { ...store.get().chat, ...change } });
+}
+
+function openChat() {
+  loadChat().then(() => {
+    setChat({ open: true, unread: 0 });
+    connection.send({ type: "chat_history" });
+  }, (error) => store.set({ error }));
+}
+
+const chatControls = {
+  send: (message) => connection.send(message),
+  close: () => setChat({ open: false }),
+  setMuted(muted) {
+    localStorage.setItem(CHAT_MUTED, muted ? "1" : "0");
+    setChat({ muted });
+  },
+};
+
+function Chat({ state, ctx }) {
+  const { chat } = state;
+  const module = chatModule();
+  if (chat.open && module) return html`<${module.ChatPanel} ctx=${ctx} lines=${chat.lines} muted=${chat.muted} ...${chatControls} />`;
+  return html`<button type="button" class="secondary chat-open" id="chat-open" onClick=${openChat}>
+    ${chat.unread ? t("chat.unread", { n: chat.unread }) : t("chat.open")}</button>`;
+}
+
 // --------------------------------------------------------------- resigning, taking back
+
+// A take-back's questions and answers, and the resign confirmation, come with their words
+// when first needed (table/asks.js, words/en-panels.js), not with the page.
+function whenAsked(then) {
+  if (asksModule()) then();
+  else loadAsks().catch(() => {}).finally(then);
+}
+
+const asking = {
+  send: (type) => connection.send({ type }),
+  resign() {
+    store.set({ confirmResign: false });
+    connection.send({ type: "resign" });
+  },
+  keepPlaying: () => store.set({ confirmResign: false }),
+};
 
 function PlayControls({ state, ctx }) {
   const { seat, takeBack } = state;
   if (state.status !== "active" || !state.view || state.view.outcome) return null;
-  const other = seat === null ? null : 1 - seat;
-  const send = (type) => () => connection.send({ type });
-  const offer = takeBack.offered_by;
-  let asking = null;
-  if (offer !== null && offer === seat) {
-    asking = html`<span>${t("play.take_back_waiting", { name: ctx.name(other) })}</span>
-      <button type="button" class="secondary" data-take-back="withdraw" onClick=${send("decline_take_back")}>${t("play.take_back_withdraw")}</button>`;
-  } else if (offer !== null) {
-    asking = html`<span>${t("play.take_back_asks", { name: ctx.name(offer) })}</span>
-      ${seat !== null ? html`<button type="button" data-take-back="accept" onClick=${send("accept_take_back")}>${t("play.take_back_accept")}</button>
-      <button type="button" class="secondary" data-take-back="decline" onClick=${send("decline_take_back")}>${t("play.take_back_decline")}</button>` : null}`;
-  } else if (takeBack.declined_by !== null) {
-    const key = takeBack.withdrew ? "play.take_back_withdrawn" : seat !== null && takeBack.declined_by === other ? "play.take_back_declined_you" : "play.take_back_declined";
-    asking = html`<span>${t(key, { name: ctx.name(takeBack.declined_by) })}</span>`;
-  }
-  if (seat === null && !asking) return null;
-  let resign = null;
-  if (seat !== null && state.confirmResign) {
-    resign = html`<span>${t("play.resign_confirm", { name: ctx.name(other) })}</span>
-      <button type="button" class="danger" data-resign="yes" onClick=${() => { store.set({ confirmResign: false }); connection.send({ type: "resign" }); }}>${t("play.resign_yes")}</button>
-      <button type="button" class="secondary" data-resign="no" onClick=${() => store.set({ confirmResign: false })}>${t("play.resign_no")}</button>`;
-  } else if (seat !== null) {
-    resign = html`${offer === null && state.view.can_take_back ? html`<button type="button" class="secondary" data-take-back="offer"
-        title=${t("play.take_back_help", { name: ctx.name(other) })} onClick=${send("take_back")}>${t("play.take_back")}</button>` : null}
-      <button type="button" class="secondary" data-resign="ask" onClick=${() => store.set({ confirmResign: true })}>${t("play.resign")}</button>`;
-  }
+  const module = asksModule();
+  const asked = module && (state.confirmResign || takeBack.offered_by !== null || takeBack.declined_by !== null);
+  if (seat === null && !asked) return null;
   return html`<section id="play-controls" class="play-controls" aria-label=${t("play.title")} aria-live="polite">
-    ${asking ? html`<p class="play-offer">${asking}</p>` : null}
-    ${resign ? html`<p class="play-buttons">${resign}</p>` : null}
+    ${asked ? html`<${module.Asks} ctx=${ctx} seat=${seat} takeBack=${takeBack} confirmResign=${state.confirmResign} ...${asking} />` : null}
+    ${seat !== null && !state.confirmResign ? html`<p class="play-buttons">
+      ${takeBack.offered_by === null && state.view.can_take_back ? html`<button type="button" class="secondary" data-take-back="offer"
+        onClick=${() => asking.send("take_back")}>${t("play.take_back")}</button>` : null}
+      <button type="button" class="secondary" data-resign="ask" onClick=${() => whenAsked(() => store.set({ confirmResign: true }))}>${t("play.resign")}</button>
+    </p>` : null}
   </section>`;
 }
 
@@ -392,6 +438,7 @@ function GamePage({ state, view, ctx }) {
       </div>
       <aside class="side">
         <${PlayControls} state=${state} ctx=${ctx} />
+        ${state.view && state.status !== "waiting" ? html`<${Chat} state=${state} ctx=${ctx} />` : null}
         <${LastMove} ctx=${ctx} />
         <${Log} entries=${state.log} />
       </aside>

@@ -221,7 +221,7 @@ def test_every_name_the_page_builds_from_the_game_data_has_its_english(
 
 
 PANEL_WORDS = WORDS / "en-panels.js"
-PANEL_SCRIPTS = {JS / "table" / "dialogs.js", JS / "table" / "end.js"}
+PANEL_SCRIPTS = {JS / "table" / name for name in ("dialogs.js", "end.js", "chat.js", "asks.js")}
 """The game page fetches en-panels.js with these modules only (static/js/table/table.js)."""
 
 

@@ -190,3 +190,32 @@ def test_a_take_back_asked_and_accepted_then_a_resignation(
     actor.screenshot(path=screenshots / "won-by-resignation.png", full_page=True)
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
+
+
+def test_chat_both_ways_as_text_with_quick_phrases_and_a_mute(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    """Ann writes something that looks like markup: Bob, told of a new message, opens the
+    chat and reads it as text (no element made of it). Bob answers with a quick phrase.
+    Muted, Ann's chat shows only her own lines."""
+    players = start_game(open_page, server, wonder_selection="first_game")
+    ann, bob = players.host.page, players.guest.page
+    ann.locator("#chat-open").click()
+    expect(ann.locator("#chat")).to_be_visible()
+    markup = '<img src=x onerror="window.pwned=1"> <b>hi</b>'
+    ann.locator("#chat input[name=text]").fill(markup)
+    ann.locator("#chat button[type=submit]").click()
+    expect(ann.locator("#chat .chat-line")).to_have_count(1)
+    expect(bob.locator("#chat-open")).to_have_text("Chat (1 new)")
+    bob.locator("#chat-open").click()
+    line = bob.locator("#chat .chat-line").first
+    expect(line).to_contain_text(markup)
+    assert bob.locator("#chat img, #chat b").count() == 0
+    assert bob.evaluate("window.pwned === undefined")
+    bob.locator("#chat [data-phrase=well_played]").click()
+    expect(ann.locator("#chat .chat-line").nth(1)).to_contain_text("Well played!")
+    ann.screenshot(path=screenshots / "chat-open.png", full_page=True)
+    ann.locator("#chat-mute").click()
+    expect(ann.locator("#chat .chat-line")).to_have_count(1)
+    expect(ann.locator("#chat-mute")).to_have_attribute("aria-pressed", "true")
+    players.host.assert_no_errors()
+    players.guest.assert_no_errors()

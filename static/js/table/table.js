@@ -51,6 +51,14 @@ function lazyModule(url, also = () => null) {
 const panels = lazyModule("./dialogs.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
 const ending = lazyModule("./end.js", () => loadWords("panels"));
 export const loadPanels = () => panels.load();
+// The chat, when a player first opens it (with its words, and the server's for refusals).
+const chat = lazyModule("./chat.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
+export const loadChat = () => chat.load();
+export const chatModule = () => chat.get();
+// What a player is asked during the game (resign? a take-back), when first needed.
+const asks = lazyModule("./asks.js", () => loadWords("panels"));
+export const loadAsks = () => asks.load();
+export const asksModule = () => asks.get();
 
 // The result banner, drawn once end.js is here: fetched when first drawn, and asked
 // again every few seconds should that fail. (A class, as every component the table draws

@@ -280,22 +280,13 @@ export default {
   "victory.short.time": "time",
   "victory.short.abandoned": "abandonment",
 
+  "chat.open": "Chat",
+  "chat.unread": "Chat ({n} new)",
+
   // Resigning and taking back, during the game
   "play.title": "Game controls",
   "play.resign": "Resign",
-  "play.resign_confirm": "Resign this game? {name} wins.",
-  "play.resign_yes": "Resign",
-  "play.resign_no": "Keep playing",
   "play.take_back": "Ask to take back",
-  "play.take_back_help": "Ask {name} to let you take your last move back",
-  "play.take_back_waiting": "You asked {name} to let you take your last move back.",
-  "play.take_back_withdraw": "Withdraw",
-  "play.take_back_asks": "{name} asks to take their last move back.",
-  "play.take_back_accept": "Accept",
-  "play.take_back_decline": "Decline",
-  "play.take_back_declined_you": "{name} declined your take-back.",
-  "play.take_back_declined": "{name} declined the take-back.",
-  "play.take_back_withdrawn": "{name} withdrew the take-back.",
 
 
   // The log and the last move
