@@ -84,9 +84,11 @@ def test_a_take_back_declined(make_app: Callable[..., FastAPI]) -> None:
         discard = next(a for a in game.legal_actions() if a.TYPE == "discard")
         ann.act(discard.to_json())
         ann.send({"type": "take_back"})
+        assert bob.receive_until("take_back") == {"type": "take_back", "offered_by": 0}
         bob.send({"type": "decline_take_back"})
-        for socket in (ann, bob, watcher):
+        for socket in (ann, watcher):
             assert socket.receive_until("take_back") == {"type": "take_back", "offered_by": 0}
+        for socket in (ann, bob, watcher):
             assert socket.receive_until("take_back") == {
                 "type": "take_back", "offered_by": None, "declined_by": 1}
         ann.send({"type": "decline_take_back"})
