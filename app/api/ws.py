@@ -141,8 +141,7 @@ class GameSocket:
         """Everyone who may read the channel hears it (the sender too): only a refusal is
         answered here."""
         seat = self.connection.seat
-        sender = Sender(seat, player_id_of(self.websocket),
-                        key=seat if seat is not None else id(self.connection))
+        sender = Sender(seat, player_id_of(self.websocket), socket=id(self.connection))
         try:
             await self.chat.post(self.game_id, sender, message.channel, text=message.text,
                                  phrase=message.phrase)

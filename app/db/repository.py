@@ -19,6 +19,7 @@ from sqlalchemy import (
     bindparam,
     false,
     insert,
+    or_,
     select,
     text,
     update,
@@ -174,12 +175,16 @@ class Move:
     to_act: int | None
     winner: int | None
     victory: str | None
+    offer: int | None = None
+    """For a take-back: written only while this seat's offer stands."""
 
 
 _PROGRESS = (
     update(_GAME)
     .where(_GAME.c.id == bindparam("game_id"), _GAME.c.status == "active",
-           _GAME.c.version == bindparam("previous"))
+           _GAME.c.version == bindparam("previous"),
+           or_(bindparam("offer", type_=Integer).is_(None),
+               _GAME.c.take_back_offer == bindparam("offer", type_=Integer)))
     .values(version=bindparam("version"), status=bindparam("status"),
             to_act=bindparam("to_act"), winner=bindparam("winner"),
             victory=bindparam("victory"), take_back_offer=None, updated_at=bindparam("now"))
@@ -202,6 +207,7 @@ def _move_in_one_statement(notices: int) -> TextClause:
                    winner = :winner, victory = :victory, take_back_offer = NULL,
                    updated_at = :now
             WHERE id = :game_id AND status = 'active' AND version = :previous
+              AND (CAST(:offer AS INTEGER) IS NULL OR take_back_offer = :offer)
             RETURNING id)
         INSERT INTO game_action (game_id, seq, seat, action, notation, client_id, created_at)
         SELECT moved.id, :version, :seat, CAST(:action AS JSON), :notation, :client_id, :now
@@ -210,7 +216,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
         RETURNING seq""").bindparams(
         bindparam("version", type_=Integer), bindparam("seat", type_=Integer),
         bindparam("to_act", type_=Integer), bindparam("winner", type_=Integer),
-        bindparam("previous", type_=Integer), bindparam("status", type_=String),
+        bindparam("previous", type_=Integer), bindparam("offer", type_=Integer),
+        bindparam("status", type_=String),
         bindparam("victory", type_=String), bindparam("notation", type_=String),
         bindparam("client_id", type_=String), bindparam("action", type_=JSON),
         bindparam("now", type_=UTCDateTime()))
@@ -229,7 +236,8 @@ async def record_move(session: AsyncSession, move: Move,
     values = {"game_id": move.game_id, "previous": move.version - 1, "version": move.version,
               "seat": move.seat, "action": move.action, "notation": move.notation,
               "client_id": move.client_id, "status": move.status, "to_act": move.to_act,
-              "winner": move.winner, "victory": move.victory, "now": datetime.now(UTC)}
+              "winner": move.winner, "victory": move.victory, "offer": move.offer,
+              "now": datetime.now(UTC)}
     if session.get_bind().dialect.name == "postgresql":
         for i, (channel, payload) in enumerate(notices):
             values[f"channel_{i}"], values[f"payload_{i}"] = channel, payload

@@ -347,7 +347,10 @@ class Game:
         self._advance()
         self.log.append(checked)
         self.played.append(checked)
-        self._undoable_by = decision.seat
+        # A token chosen from the Great Library's draw came out of the box: the choice shows
+        # the opponent one of the hidden tokens.
+        self._undoable_by = -1 if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN \
+            else decision.seat
         for event in events:
             if isinstance(event, _REVEALING):
                 self._undoable_by = -1

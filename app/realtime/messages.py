@@ -166,6 +166,8 @@ class TakeBackOffer(ServerMessage):
 
     type: Literal["take_back"] = "take_back"
     offered_by: int | None
+    version: int = Field(description="The game's version the offer is for: an older one "
+                                     "has lapsed (an action came since).")
     declined_by: int | None = _optional("The seat that declined or withdrew the offer.")
 
 

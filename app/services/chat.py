@@ -8,6 +8,7 @@ phrase is a code (:data:`PHRASES`) that each page words in its own language.
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from collections import deque
 from collections.abc import Hashable
@@ -26,20 +27,34 @@ from app.realtime.pubsub import PubSub
 
 from .errors import ServiceError
 
+log = logging.getLogger(__name__)
+
 PHRASES = ("hello", "good_luck", "have_fun", "well_played", "thanks", "oops", "good_game")
 """The quick phrases, as codes."""
+_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+"""Control characters, line and paragraph separators: each becomes a space."""
+_SWEEP_AT = 10_000
+"""Senders remembered before the quiet ones are forgotten (then twice those left)."""
 HISTORY = 50
 """How many of the latest messages a socket is sent when it asks for the chat so far."""
 
 
 @dataclass(frozen=True)
 class Sender:
-    """Who writes: a seat, or a spectator (``player_id`` if their browser has a player,
-    ``key`` naming them for the rate limit in any case)."""
+    """Who writes: a seat, or a spectator (``player_id`` if their browser has a player;
+    ``socket`` names a spectator without one)."""
 
     seat: int | None
     player_id: str | None
-    key: Hashable
+    socket: Hashable
+
+    @property
+    def key(self) -> Hashable:
+        """Whose messages are counted together for the rate limit: a seat's (all its
+        tabs), a player's, or else one socket's."""
+        if self.seat is not None:
+            return ("seat", self.seat)
+        return ("player", self.player_id) if self.player_id else ("socket", self.socket)
 
 
 def entry_json(message: ChatMessage) -> dict[str, Any]:
@@ -67,6 +82,7 @@ class ChatService:
         self._clock = clock
         self._sent: dict[tuple[str, Hashable], deque[float]] = {}
         """When each sender's latest messages went, per game (this process's part)."""
+        self._sweep_at = _SWEEP_AT
 
     async def post(self, game_id: str, sender: Sender, channel: str, *,
                    text: str | None = None, phrase: str | None = None) -> dict[str, Any]:
@@ -85,13 +101,18 @@ class ChatService:
             game = await session.get(GameRow, game_id)
             if game is None:
                 raise ServiceError("not_found", "no such game", 404)
+            if game.status in ("aborted", "imported"):
+                raise ServiceError(game.status, f"this game is {game.status}", 409)
             message = ChatMessage(game_id=game_id, channel=channel, seat=sender.seat,
                                   name=await self._name(session, game_id, sender),
                                   text=text, phrase=phrase, created_at=datetime.now(UTC))
             session.add(message)
             await session.commit()
             entry = entry_json(message)
-        await self._pubsub.publish(game_id, {"chat": entry})
+        try:
+            await self._pubsub.publish(game_id, {"chat": entry})
+        except Exception:  # kept: the page asks for the chat so far when it opens it
+            log.exception("could not announce a chat message on %s", game_id)
         return entry
 
     async def history(self, game_id: str, seat: int | None) -> list[dict[str, Any]]:
@@ -109,8 +130,9 @@ class ChatService:
             raise ServiceError("chat_empty", "a chat message is a text or a phrase", 422)
         if text is None:
             return None
-        # Control characters (line breaks included) would only disturb the page's lines.
-        cleaned = " ".join("".join(" " if unicodedata.category(c).startswith("C") else c
+        # Control characters and line breaks would only disturb the page's lines; format
+        # characters stay (a zero-width joiner holds an emoji sequence together).
+        cleaned = " ".join("".join(" " if unicodedata.category(c) in _BREAKING else c
                                    for c in text).split())
         if not cleaned:
             raise ServiceError("chat_empty", "the message is empty", 422)
@@ -131,10 +153,11 @@ class ChatService:
             raise ServiceError("chat_too_fast", "too many messages: wait a moment", 429,
                                params={"retry_after": wait})
         sent.append(now)
-        if len(self._sent) > 10_000:  # forget senders quiet for a whole window
+        if len(self._sent) > self._sweep_at:  # forget senders quiet for a whole window
             for stale in [k for k, times in self._sent.items()
                           if not times or times[-1] <= now - window]:
                 del self._sent[stale]
+            self._sweep_at = max(_SWEEP_AT, 2 * len(self._sent))
 
     @staticmethod
     async def _name(session: AsyncSession, game_id: str, sender: Sender) -> str | None:

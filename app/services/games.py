@@ -210,6 +210,8 @@ class _Request:
     action: Action
     version: int | None
     client_id: str | None
+    offer: int | None = None
+    """A take-back written only while this seat's offer stands (it answers that offer)."""
 
 
 @dataclass
@@ -544,7 +546,7 @@ class GameService:
                 "stale_version",
                 f"the game is at version {entry.version}, not {version}", 409,
                 params={"version": entry.version, "sent": version})
-        if version is not None and entry.game.to_act != seat:
+        if not isinstance(requested, OUT_OF_TURN) and entry.game.to_act != seat:
             raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
                                409, params={"to_act": entry.game.to_act, "seat": seat})
         try:
@@ -597,7 +599,8 @@ class GameService:
                 status="finished" if outcome else "active",
                 to_act=None if outcome else entry.game.to_act,
                 winner=outcome.winner if outcome else None,
-                victory=outcome.victory.value if outcome else None), notices)
+                victory=outcome.victory.value if outcome else None,
+                offer=request.offer), notices)
             if recorded:
                 await session.commit()
         except IntegrityError:  # this client id (or seq) was logged meanwhile elsewhere
@@ -641,23 +644,27 @@ class GameService:
                 raise ServiceError("stale_version", "the game moved on", 409,
                                    params={"version": head.version + 1})
             await session.commit()
-        state = {"offered_by": seat}
+        state = {"offered_by": seat, "version": head.version}
         await self._announce(game_id, {"take_back": state})
         return state
 
     async def accept_take_back(self, game_id: str, seat: int) -> Accepted:
-        """The other seat's offer is accepted: its last action is undone, in the log."""
+        """The other seat's offer is accepted: its last action is undone, in the log. The
+        take-back is written at the version the offer was made at, and only while the offer
+        stands: a move, a withdrawal or another acceptance coming first leaves nothing to
+        accept."""
         async with self._statements() as session:
             head = await self._playing_head(session, game_id)
-        if head.take_back_offer != 1 - seat:
+        asker = 1 - seat
+        if head.take_back_offer != asker:
             raise ServiceError("no_take_back", "no take-back is on offer from the other seat",
                                409)
         try:  # the asking seat's take-back, now agreed
-            return await self._submit(_Request(game_id, 1 - seat, TakeBack(1 - seat),
-                                               None, None))
+            return await self._submit(_Request(game_id, asker, TakeBack(asker), head.version,
+                                               None, offer=asker))
         except ServiceError as error:
-            if error.code == "stale_version":  # an action came first: the offer lapsed
-                raise ServiceError("no_take_back", "the game moved on", 409) from None
+            if error.code == "stale_version":  # the offer lapsed meanwhile
+                raise ServiceError("no_take_back", "the offer lapsed", 409) from None
             raise
 
     async def decline_take_back(self, game_id: str, seat: int) -> dict[str, Any]:
@@ -668,7 +675,7 @@ class GameService:
                     session, game_id, head.version):
                 raise ServiceError("no_take_back", "no take-back is on offer", 409)
             await session.commit()
-        state = {"offered_by": None, "declined_by": seat}
+        state = {"offered_by": None, "declined_by": seat, "version": head.version}
         await self._announce(game_id, {"take_back": state})
         return state
 

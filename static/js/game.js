@@ -146,6 +146,8 @@ function handle(message) {
       break;
     case "take_back":
       whenAsked(() => {
+        // An offer for an older version has lapsed: an action came since (and ended it).
+        if (message.offered_by !== null && message.version !== store.get().version) return;
         const before = store.get().takeBack.offered_by;
         store.set({ takeBack: { offered_by: message.offered_by ?? null, declined_by: message.declined_by ?? null,
           withdrew: message.declined_by != null && message.declined_by === before } });

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from app.engine import (
+    BuildWonder,
     DiscardCard,
     Forfeit,
     Game,
@@ -25,6 +26,7 @@ from app.engine import (
     parse,
     view,
 )
+from app.engine.scenario import new_position, set_wonders, supply_resources
 
 
 def drafted(seed: int) -> Game:
@@ -172,3 +174,18 @@ def test_random_take_backs_leave_the_game_equal_to_its_replay() -> None:
                 assert game.state_hash() == expected
         assert Game.replay(seed, game.options, game.log).state_hash() == game.state_hash()
         assert taken > 0
+
+
+def test_a_token_chosen_from_the_great_library_s_draw_cannot_be_taken_back() -> None:
+    """The draw shows nothing to the opponent, but the choice does: the token taken came
+    out of the box. Undone, it would tell which tokens were drawn."""
+    game = new_position(["theater", "altar", "baths"])
+    set_wonders(game, 0, ["the_great_library"])
+    supply_resources(game, 0, "the_great_library")
+    game.apply(BuildWonder("the_great_library", "theater"), seat=0)
+    assert not game.can_take_back(0)  # the draw itself
+    game.apply(game.legal_actions()[0], seat=0)
+    assert not game.can_take_back(0)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(TakeBack(0), seat=0)
+    assert refused.value.code == "cannot_take_back"

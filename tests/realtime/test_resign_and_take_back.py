@@ -59,7 +59,8 @@ def test_a_take_back_offered_accepted_and_seen_by_everyone(
         assert (error["code"], error["params"]["detail"]) == ("illegal", "cannot_take_back")
         ann.send({"type": "take_back"})
         for socket in (ann, bob, watcher):
-            assert socket.receive_until("take_back") == {"type": "take_back", "offered_by": 0}
+            assert socket.receive_until("take_back") == {
+                "type": "take_back", "offered_by": 0, "version": 1}
         late = ProtocolClient(browser(client), game_id, timeout=TIMEOUT)
         assert late.join()["take_back_offer"] == 0  # a socket joining now sees the offer
 
@@ -84,13 +85,14 @@ def test_a_take_back_declined(make_app: Callable[..., FastAPI]) -> None:
         discard = next(a for a in game.legal_actions() if a.TYPE == "discard")
         ann.act(discard.to_json())
         ann.send({"type": "take_back"})
-        assert bob.receive_until("take_back") == {"type": "take_back", "offered_by": 0}
+        offer = {"type": "take_back", "offered_by": 0, "version": 1}
+        assert bob.receive_until("take_back") == offer
         bob.send({"type": "decline_take_back"})
         for socket in (ann, watcher):
-            assert socket.receive_until("take_back") == {"type": "take_back", "offered_by": 0}
+            assert socket.receive_until("take_back") == offer
         for socket in (ann, bob, watcher):
             assert socket.receive_until("take_back") == {
-                "type": "take_back", "offered_by": None, "declined_by": 1}
+                "type": "take_back", "offered_by": None, "declined_by": 1, "version": 1}
         ann.send({"type": "decline_take_back"})
         assert ann.receive_until("error")["code"] == "no_take_back"
         watcher.send({"type": "take_back"})

@@ -3,10 +3,12 @@ of turn, recorded in the log (which still replays), told to everyone."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from app.db import repository
 from app.engine import DiscardCard, Game, Options
 from app.services.games import Accepted, GameService, ServiceError
 from tests.factories import Database, game_row, log_rows, servers, started_game
@@ -83,8 +85,9 @@ async def test_a_take_back_accepted_undoes_the_action_for_everyone(database: Dat
         discard = next(a for a in game.legal_actions() if isinstance(a, DiscardCard))
         await one.service.submit(game_id, seat, discard.to_json(), version, None)
 
-        assert await two.service.offer_take_back(game_id, seat) == {"offered_by": seat}
-        assert two.published[-1] == (game_id, {"take_back": {"offered_by": seat}})
+        offer = {"offered_by": seat, "version": version + 1}
+        assert await two.service.offer_take_back(game_id, seat) == offer
+        assert two.published[-1] == (game_id, {"take_back": offer})
         assert (await game_row(database, game_id)).take_back_offer == seat
         # Only the other seat accepts; the asking one can only withdraw.
         await refused("no_take_back", one.service.accept_take_back(game_id, seat))
@@ -119,10 +122,9 @@ async def test_a_take_back_declined_withdrawn_or_overtaken_changes_nothing(
 
         await refused("no_take_back", service.decline_take_back(game_id, 1 - seat))
         await service.offer_take_back(game_id, seat)
-        assert await service.decline_take_back(game_id, 1 - seat) == {
-            "offered_by": None, "declined_by": 1 - seat}
-        assert server.published[-1] == (
-            game_id, {"take_back": {"offered_by": None, "declined_by": 1 - seat}})
+        declined = {"offered_by": None, "declined_by": 1 - seat, "version": version}
+        assert await service.decline_take_back(game_id, 1 - seat) == declined
+        assert server.published[-1] == (game_id, {"take_back": declined})
         await refused("no_take_back", service.accept_take_back(game_id, 1 - seat))
         await service.offer_take_back(game_id, seat)
         await service.decline_take_back(game_id, seat)  # withdrawn
@@ -148,3 +150,43 @@ async def test_a_take_back_is_refused_after_a_reveal(database: Database) -> None
             error = await refused("illegal", service.offer_take_back(game_id, seat))
             assert error.params == {"detail": "cannot_take_back", "seat": seat}
         assert (await game_row(database, game_id)).take_back_offer is None
+
+
+async def _offered(service: GameService, game_id: str) -> tuple[int, int]:
+    """Past the draft, a discard, and its take-back offered: (asker, version)."""
+    game = await past_the_draft(service, game_id)
+    seat, version = game.to_act, len(game.log)
+    assert seat is not None
+    discard = next(a for a in game.legal_actions() if isinstance(a, DiscardCard))
+    await service.submit(game_id, seat, discard.to_json(), version, None)
+    await service.offer_take_back(game_id, seat)
+    return seat, version + 1
+
+
+async def test_an_acceptance_answers_the_offer_it_read(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offer is withdrawn after the acceptance read it and before it writes: nothing is
+    taken back. Two acceptances at once (two tabs, two servers): one take-back."""
+    async with servers(database, 2) as (one, two):
+        game_id, _ = await started_game(one.service)
+        asker, version = await _offered(one.service, game_id)
+        game_head = repository.game_head
+
+        async def then_withdrawn(*args: Any) -> Any:
+            head = await game_head(*args)
+            monkeypatch.setattr(repository, "game_head", game_head)
+            await one.service.decline_take_back(game_id, asker)
+            return head
+
+        monkeypatch.setattr(repository, "game_head", then_withdrawn)
+        await refused("no_take_back", two.service.accept_take_back(game_id, 1 - asker))
+        assert [r.seq for r in await log_rows(database, game_id)][-1] == version
+
+        await one.service.offer_take_back(game_id, asker)
+        results = await asyncio.gather(
+            one.service.accept_take_back(game_id, 1 - asker),
+            two.service.accept_take_back(game_id, 1 - asker), return_exceptions=True)
+        assert sorted(type(r).__name__ for r in results) == ["Accepted", "ServiceError"]
+        assert [r.code for r in results if isinstance(r, ServiceError)] == ["no_take_back"]
+        notations = [r.notation for r in await log_rows(database, game_id)]
+        assert notations[-1] == f"takeback:{asker}" and notations[-2] != f"takeback:{asker}"

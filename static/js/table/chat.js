@@ -36,7 +36,9 @@ function sender(ctx, line) {
 
 export function ChatPanel({ ctx, lines, muted, send, setMuted, close }) {
   const channel = ctx.seat === null ? "spectators" : "players";
-  const shown = lines.filter((line) => !(muted && line.seat !== ctx.seat));
+  // Muted, a player sees only their own lines; a spectator (whose own lines cannot be told
+  // from other spectators') none.
+  const shown = muted ? lines.filter((line) => ctx.seat !== null && line.seat === ctx.seat) : lines;
   const submit = (event) => {
     event.preventDefault();
     const input = event.currentTarget.elements.text;
