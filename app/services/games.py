@@ -202,8 +202,8 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class _Request:
-    """A move as a seat sent it: ``action`` at ``version`` (None: out of turn, at whatever
-    version the game is at), under ``client_id``."""
+    """An action to make for ``seat``: ``action`` at ``version`` (None: at whatever version
+    the game is at, as a resignation), under ``client_id``."""
 
     game_id: str
     seat: int
@@ -500,7 +500,6 @@ class GameService:
         entry = self._cache.get(request.game_id)
         if entry is not None and entry.seats is not None and entry.listed is not None \
                 and entry.version == request.version and entry.game.to_act == request.seat:
-            # (Out-of-turn actions name no version: they take the read-first path.)
             # The move as this replay sees it, written at once: the write's version guard
             # tells whether the replay was the log's head. Only when it was not, or the
             # move is refused here, is the game read (as below) for the answer.
