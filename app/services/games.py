@@ -643,8 +643,9 @@ class GameService:
                 raise ServiceError("stale_version", "the game moved on", 409,
                                    params={"version": head.version + 1})
             await session.commit()
-        state = {"offered_by": seat, "version": head.version}
-        await self._announce(game_id, {"take_back": state})
+            state = {"offered_by": seat, "version": head.version}
+            # Told with the lock held: an action (which takes it) is told after, not before.
+            await self._announce(game_id, {"take_back": state})
         return state
 
     async def accept_take_back(self, game_id: str, seat: int) -> Accepted:
@@ -674,8 +675,8 @@ class GameService:
                     session, game_id, head.version):
                 raise ServiceError("no_take_back", "no take-back is on offer", 409)
             await session.commit()
-        state = {"offered_by": None, "declined_by": seat, "version": head.version}
-        await self._announce(game_id, {"take_back": state})
+            state = {"offered_by": None, "declined_by": seat, "version": head.version}
+            await self._announce(game_id, {"take_back": state})
         return state
 
     async def _playing_head(self, session: AsyncSession, game_id: str) -> repository.GameHead:
@@ -714,7 +715,9 @@ class GameService:
             elif row.rematch_id is None:
                 await self._start_rematch(session, row)
             state = _rematch_json(row)
-        await self._announce(game_id, {"rematch": state})
+            # Told with the lock held: of two seats asking at once, the one that wrote
+            # first is told first.
+            await self._announce(game_id, {"rematch": state})
         if state["game_id"] is not None:
             players = await self._players_of_now(game_id)
             await self._lobby_changed(public=row.listed, players=players)
@@ -731,7 +734,7 @@ class GameService:
             row.rematch_offer = None
             await session.commit()
             state = {**_rematch_json(row), "declined_by": seat}
-        await self._announce(game_id, {"rematch": state})
+            await self._announce(game_id, {"rematch": state})
         return state
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:

@@ -240,6 +240,8 @@ function rematchControls(state) {
 }
 
 function useRematch(offer, live) {
+  // A rematch started is the last word (notices rung by two processes may cross).
+  if (store.get().rematch.game_id && !offer.game_id) return;
   const rematch = { offered_by: offer.offered_by ?? null, game_id: offer.game_id ?? null };
   store.set({ rematch });
   if (!rematch.game_id) return;
