@@ -75,7 +75,7 @@ export default {
   "chat.nothing": "No message yet.",
   "chat.all_muted": "Muted: only your own messages are shown.",
   "chat.label": "Your message",
-  "chat.placeholder": "Write a message…",
+  "chat.placeholder": "Message…",
   "chat.send": "Send",
   "chat.phrase.hello": "Hello!",
   "chat.phrase.good_luck": "Good luck!",
