@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -51,6 +52,14 @@ log = logging.getLogger(__name__)
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept()
     await GameSocket(websocket, game_id).run()
+
+
+_SEAT_REQUESTS: dict[type[SeatRequest], Callable[[GameService, str, int], Awaitable[Any]]] = {
+    Rematch: GameService.offer_rematch, DeclineRematch: GameService.decline_rematch,
+    Resign: GameService.resign, OfferTakeBack: GameService.offer_take_back,
+    AcceptTakeBack: GameService.accept_take_back, DeclineTakeBack: GameService.decline_take_back,
+}
+"""What each request a seat may make (besides its actions) asks of the game service."""
 
 
 class GameSocket:
@@ -151,21 +160,8 @@ class GameSocket:
     async def _seat_request(self, message: SeatRequest, seat: int) -> None:
         """Everyone on the game hears the outcome: the published notice, or the update of
         the action (a resignation, a take-back) it made. Only a refusal is answered here."""
-        service, game_id = self.service, self.game_id
         try:
-            if isinstance(message, Rematch):
-                await service.offer_rematch(game_id, seat)
-            elif isinstance(message, DeclineRematch):
-                await service.decline_rematch(game_id, seat)
-            elif isinstance(message, Resign):
-                await service.resign(game_id, seat)
-            elif isinstance(message, OfferTakeBack):
-                await service.offer_take_back(game_id, seat)
-            elif isinstance(message, AcceptTakeBack):
-                await service.accept_take_back(game_id, seat)
-            else:
-                assert isinstance(message, DeclineTakeBack)
-                await service.decline_take_back(game_id, seat)
+            await _SEAT_REQUESTS[type(message)](self.service, self.game_id, seat)
         except ServiceError as error:
             self.connection.send(refusal_message(error))
 

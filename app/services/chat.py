@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
-from app.db.models import ChatMessage, Player, Seat
+from app.db.models import CHAT_CHANNELS, ChatMessage, Player, Seat
 from app.db.models import Game as GameRow
 from app.realtime.clock import Clock
 from app.realtime.pubsub import PubSub
@@ -117,7 +117,7 @@ class ChatService:
 
     async def history(self, game_id: str, seat: int | None) -> list[dict[str, Any]]:
         """The latest messages a socket of ``seat`` may read, oldest first."""
-        channels = ["players"] if seat is not None else ["players", "spectators"]
+        channels = [channel for channel in CHAT_CHANNELS if readable_by(channel, seat)]
         async with self._sessions() as session:
             found = await session.scalars(
                 select(ChatMessage).where(ChatMessage.game_id == game_id,

@@ -75,6 +75,14 @@ _CLOSED = {"aborted": "an admin aborted this game",
            "imported": "an imported record is for inspection, not for play"}
 
 
+def _refuse_unstarted_or_closed(status: str) -> None:
+    """No action on a game waiting for its second player, aborted, or imported."""
+    if status == "waiting":
+        raise ServiceError("not_started", "the game waits for a second player", 409)
+    if status in _CLOSED:
+        raise ServiceError(status, _CLOSED[status], 409)
+
+
 def _rematch_json(row: GameRow | repository.GameHead) -> dict[str, Any]:
     return {"offered_by": row.rematch_offer if row.rematch_id is None else None,
             "game_id": row.rematch_id}
@@ -530,10 +538,7 @@ class GameService:
                 raise ServiceError("client_id_reused",
                                    "this client id was used for another action", 409)
             return Accepted(resent, duplicate=True), None
-        if row.status == "waiting":
-            raise ServiceError("not_started", "the game waits for a second player", 409)
-        if row.status in ("aborted", "imported"):
-            raise ServiceError(row.status, _CLOSED[row.status], 409)
+        _refuse_unstarted_or_closed(row.status)
         entry = await self._synced(session, game_id, row, known_version=row.version)
         entry.listed = row.listed
         if entry.seats is None:
@@ -684,10 +689,7 @@ class GameService:
         head = await repository.game_head(session, game_id)
         if head is None:
             raise _not_found(game_id)
-        if head.status == "waiting":
-            raise ServiceError("not_started", "the game waits for a second player", 409)
-        if head.status in _CLOSED:
-            raise ServiceError(head.status, _CLOSED[head.status], 409)
+        _refuse_unstarted_or_closed(head.status)
         if head.status != "active":
             raise ServiceError("game_over", "the game is over", 409)
         return head
