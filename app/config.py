@@ -76,6 +76,12 @@ class Settings(BaseSettings):
     """Lobby changes within this many seconds reach lobby sockets as one update."""
     server_heartbeat: float = 5.0
     """Seconds between a server process's "still alive" in the database."""
+    flag_interval: float = 1.0
+    """Seconds between a process's looks for timed games whose flag fell (one due sooner
+    is waited for to the moment)."""
+    abandon_after: float = 60.0
+    """In a game played live (untimed or real-time), a player with no socket for this many
+    seconds may have the win claimed by their opponent."""
     server_timeout: float = 20.0
     """A server process silent this long is taken for dead: its presence and its players'
     places in the quick-match queue are cleared."""

@@ -28,7 +28,9 @@ from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.services.admin import AdminService
 from app.services.chat import ChatService
+from app.services.clocks import WallClock
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
+from app.services.flags import FlagWatch
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
@@ -54,11 +56,17 @@ def _error(status: int, code: str, message: str, detail: str | None = None,
 
 
 async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock, *,
-                           interval: float, hub: Hub, queue: QuickMatch) -> None:
+                           interval: float, hub: Hub, queue: QuickMatch,
+                           wall: WallClock) -> None:
     """Say this server is alive now and then; when others fell silent for good, their
     games hear who is left. Taken for dead itself (a long pause, the database away), this
-    server writes its presence and its players' queue places again."""
+    server writes its presence and its players' queue places again. Each time, the
+    database's clock is read again for the players' clocks."""
     while True:
+        try:
+            await registry.calibrate(wall)
+        except Exception:
+            log.exception("could not read the database's clock")
         await clock.sleep(interval)
         try:
             games, revived = await registry.beat()
@@ -101,7 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.settings = settings
         app.state.engine = engine
         app.state.pubsub = pubsub
-        app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds)
+        app.state.service = GameService(sessions, pubsub, settings, seeds=app.state.seeds,
+                                        wall=app.state.wall)
         app.state.chat = ChatService(sessions, pubsub, settings, app.state.clock)
         registry = ServerRegistry(sessions, timeout=settings.server_timeout)
         app.state.registry = registry
@@ -109,7 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # knows all of it by itself.
         hub = Hub(sync=app.state.service.sync, take=app.state.service.take,
                   registry=registry if pubsub.crosses_processes else None,
-                  publish=pubsub.publish)
+                  publish=pubsub.publish, wall=app.state.wall)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)
@@ -133,7 +142,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await pubsub.start()
         heartbeat = asyncio.create_task(_keep_registered(
             registry, pubsub, app.state.clock, interval=settings.server_heartbeat, hub=hub,
-            queue=app.state.quick_match))
+            queue=app.state.quick_match, wall=app.state.wall))
+        app.state.flags = FlagWatch(app.state.service, sessions, clock=app.state.clock,
+                                    wall=app.state.wall, interval=settings.flag_interval)
+        flags = asyncio.create_task(app.state.flags.run())
         # What exists now (modules, classes, the framework's tables) lives as long as the
         # process: out of the cycle collector's sight, a full collection's pause (which
         # every socket waits through) shrinks by about as much; and collections come
@@ -143,9 +155,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         yield
-        heartbeat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await heartbeat
+        for task in (heartbeat, flags):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         await _unregister(registry, pubsub)
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.close()
@@ -159,6 +172,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # The sockets' timers read the clock, new games are dealt from the seeds; a test may put
     # its own here before starting (a clock it moves, seeds that repeat).
     app.state.clock = SystemClock()
+    app.state.wall = WallClock()
     app.state.seeds = fresh_seed
     # This application's own metrics (GET /metrics): several applications in one process
     # (the tests) count apart.

@@ -20,6 +20,7 @@ import uuid
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any, Union
 from urllib.parse import urlsplit
@@ -64,9 +65,12 @@ from app.engine import (
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.state import DecisionKind, Phase
 from app.main import SESSION_COOKIE
+from app.realtime.clock import SystemClock
 from app.realtime.messages import ServerMessage
 from app.realtime.protocol import SOCKETS, render_updates
 from app.realtime.pubsub import InProcessPubSub
+from app.services.clocks import WallClock
+from app.services.flags import FlagWatch
 from app.services.games import SEED_BITS, Applied, GameService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -928,30 +932,48 @@ def make_move(client: TestClient, game_id: str, action: dict[str, Any] | None = 
 
 # ---------------------------------------------------------------------- game services
 
+class ManualWall(WallClock):
+    """The database's time as a test sets it: it moves only when the test says."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.at = start or datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+        super().__init__(lambda: self.at)
+
+    def advance(self, seconds: float) -> datetime:
+        self.at += timedelta(seconds=seconds)
+        return self.at
+
+
 @dataclass
 class Server:
     """One server's game service, with its own engine, pub/sub and record of the game
     updates of the actions it committed (each audience's, as its sockets get them) and
-    of the notices it published."""
+    of the notices it published; and its watch for fallen flags."""
 
     service: GameService
     engine: AsyncEngine
     pubsub: InProcessPubSub
+    flags: FlagWatch
     published: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 @contextlib.asynccontextmanager
-async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Server]]:
+async def servers(database: Database, count: int = 1,
+                  wall: WallClock | None = None) -> AsyncIterator[list[Server]]:
     """``count`` servers sharing ``database``, as game services without HTTP (their
-    engines are disposed of on the way out)."""
+    engines are disposed of on the way out), reading the time from ``wall``."""
     made: list[Server] = []
+    wall = wall or WallClock()
     try:
         for _ in range(count):
             engine = make_engine(database.url, database.schema)
             pubsub = InProcessPubSub()
-            service = GameService(make_sessionmaker(engine), pubsub, database.settings(),
-                                  seeds=repeatable_seeds())
-            server = Server(service, engine, pubsub)
+            sessions = make_sessionmaker(engine)
+            service = GameService(sessions, pubsub, database.settings(),
+                                  seeds=repeatable_seeds(), wall=wall)
+            server = Server(service, engine, pubsub,
+                            FlagWatch(service, sessions, clock=SystemClock(), wall=wall,
+                                      interval=1.0))
 
             def record(applied: Applied, server: Server = server) -> None:
                 if applied.here:  # what this server committed, as every server may tell it
@@ -961,7 +983,10 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
                                     render_updates(applied.game, applied.version,
                                                    seat=applied.seat, action=applied.action,
                                                    notation=applied.notation,
-                                                   events=applied.events).items()}}))
+                                                   events=applied.events,
+                                                   clock=applied.clocks and
+                                                   applied.clocks.to_json(wall.now())
+                                                   ).items()}}))
 
             async def record_notice(topic: str, message: dict[str, Any],
                                     server: Server = server) -> None:
@@ -979,10 +1004,12 @@ async def servers(database: Database, count: int = 1) -> AsyncIterator[list[Serv
 
 async def started_game(service: GameService, **options: Any) -> tuple[str, list[str]]:
     """A game made through a game service with both seats taken, seat 0 to act first (a
-    draft unless ``wonder_selection`` says otherwise): its id and the seats' tokens."""
+    draft unless ``wonder_selection`` says otherwise; untimed unless ``time_control``
+    says otherwise): its id and the seats' tokens."""
     created = await service.create_game(wonder_selection=options.get("wonder_selection",
                                                                      "draft"),
-                                        creator_starts=True, name=None)
+                                        creator_starts=True, name=None,
+                                        time_control=options.get("time_control"))
     game_id = created.credentials.game_id
     joined = await service.join_game(game_id, created.invite_code, None)
     return game_id, [created.credentials.token, joined.token]

@@ -253,4 +253,5 @@ class GameSocket:
         now = await self.service.snapshot(self.game_id, last_version, render)
         return kind.model_validate({
             **now.rendered, "status": now.status, "rematch": now.rematch,
-            "abort_reason": now.abort_reason, "take_back_offer": now.take_back_offer})
+            "abort_reason": now.abort_reason, "take_back_offer": now.take_back_offer,
+            "clock": now.clock})

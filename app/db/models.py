@@ -74,7 +74,8 @@ GAME_ORIGINS = ("invite", "lobby", "quick_match", "rematch", "import")
 
 class Game(Base):
     __tablename__ = "game"
-    __table_args__ = (Index("ix_game_created_at", "created_at"),)
+    __table_args__ = (Index("ix_game_created_at", "created_at"),
+                      Index("ix_game_deadline", "deadline"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -101,6 +102,15 @@ class Game(Base):
     take_back_offer: Mapped[int | None] = mapped_column(default=None)
     """The seat asking to take its last action back, until the other seat answers; every
     action clears it (an offer is for the game as it stands)."""
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """None: untimed; otherwise ``TimeControl.to_json`` (app/services/clocks.py)."""
+    clock0_ms: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    clock1_ms: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    """Each seat's time left (milliseconds) when the current decision began."""
+    clock_since: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    """When the current decision began (by the database's clock)."""
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    """When the flag of the seat to act falls: a timed game in play only."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
@@ -137,6 +147,9 @@ class GameAction(Base):
     notation: Mapped[str] = mapped_column(String(80))
     client_id: Mapped[str | None] = mapped_column(String(64), default=None)
     """The submitting client's own id for the action: the same id is applied once."""
+    clock0_ms: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    clock1_ms: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    """A timed game's clocks as the action left them (at ``created_at``)."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Integer,
     Select,
     String,
@@ -59,11 +60,17 @@ class MoveContext:
     """What a move needs to know of its game, read in one statement (one snapshot): the
     game's head and the action already logged under the move's client id, if any."""
 
+    game_id: str
     status: str
     version: int
     seed: int
     options: dict[str, Any]
     listed: bool
+    to_act: int | None
+    time_control: dict[str, Any] | None
+    clock0_ms: int | None
+    clock1_ms: int | None
+    clock_since: datetime | None
     earlier_seq: int | None
     earlier_seat: int | None
     earlier_action: dict[str, Any] | None
@@ -72,14 +79,19 @@ class MoveContext:
 _GAME: Table = Game.__table__  # type: ignore[assignment]
 _ACTION: Table = GameAction.__table__  # type: ignore[assignment]
 """The tables themselves, for Core statements on the move path (no ORM unit of work)."""
+_CLOCK_COLUMNS = (_GAME.c.to_act, _GAME.c.time_control, _GAME.c.clock0_ms, _GAME.c.clock1_ms,
+                  _GAME.c.clock_since)
+"""What the clocks are read from: the seat whose clock runs, and the clocks as they were
+when its decision began."""
 
 
 def _move_context_statement(by_client_id: bool) -> Select[Any]:
     earlier = _ACTION.alias("earlier")
     # No client id names no earlier copy (== None would match every id-less action).
     same_client = earlier.c.client_id == bindparam("client_id") if by_client_id else false()
-    return (select(_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
-                   _GAME.c.listed, earlier.c.seq, earlier.c.seat, earlier.c.action)
+    return (select(_GAME.c.id, _GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
+                   _GAME.c.listed, *_CLOCK_COLUMNS, earlier.c.seq, earlier.c.seat,
+                   earlier.c.action)
             .select_from(_GAME.outerjoin(earlier, (earlier.c.game_id == _GAME.c.id)
                                          & same_client))
             .where(_GAME.c.id == bindparam("game_id")))
@@ -113,6 +125,11 @@ class GameHead:
     rematch_offer: int | None
     rematch_id: str | None
     take_back_offer: int | None
+    to_act: int | None
+    time_control: dict[str, Any] | None
+    clock0_ms: int | None
+    clock1_ms: int | None
+    clock_since: datetime | None
 
 
 @dataclass(frozen=True)
@@ -127,7 +144,8 @@ class SeatRow:
 
 _SEAT: Table = Seat.__table__  # type: ignore[assignment]
 _HEAD_COLUMNS = (_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
-                 _GAME.c.rematch_offer, _GAME.c.rematch_id, _GAME.c.take_back_offer)
+                 _GAME.c.rematch_offer, _GAME.c.rematch_id, _GAME.c.take_back_offer,
+                 *_CLOCK_COLUMNS)
 _HEAD = select(*_HEAD_COLUMNS).where(_GAME.c.id == bindparam("game_id"))
 _HEAD_AND_SEATS = (
     select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
@@ -145,7 +163,7 @@ async def game_head(session: AsyncSession, game_id: str) -> GameHead | None:
     if not GAME_ID.fullmatch(game_id):
         return None
     found = (await session.execute(_HEAD, {"game_id": game_id})).one_or_none()
-    return None if found is None else GameHead(*found)
+    return None if found is None else GameHead(*tuple(found))
 
 
 async def head_and_seats(session: AsyncSession, game_id: str
@@ -157,7 +175,7 @@ async def head_and_seats(session: AsyncSession, game_id: str
     if not rows:
         return None
     width = len(_HEAD_COLUMNS)
-    return (GameHead(*rows[0][:width]),
+    return (GameHead(*tuple(rows[0])[:width]),
             [SeatRow(*row[width:]) for row in rows if row[width] is not None])
 
 
@@ -175,6 +193,13 @@ class Move:
     to_act: int | None
     winner: int | None
     victory: str | None
+    now: datetime
+    """When it is made (by the database's clock): the log entry's time, and the moment
+    the next decision began."""
+    clocks: tuple[int, int] | None = None
+    """A timed game's clocks as the move leaves them (milliseconds each seat has left)."""
+    deadline: datetime | None = None
+    """When the next seat to act runs out of time."""
     offer: int | None = None
     """For a take-back: written only while this seat's offer stands."""
 
@@ -187,12 +212,15 @@ _PROGRESS = (
                _GAME.c.take_back_offer == bindparam("offer", type_=Integer)))
     .values(version=bindparam("version"), status=bindparam("status"),
             to_act=bindparam("to_act"), winner=bindparam("winner"),
-            victory=bindparam("victory"), take_back_offer=None, updated_at=bindparam("now"))
+            victory=bindparam("victory"), take_back_offer=None, updated_at=bindparam("now"),
+            clock0_ms=bindparam("clock0_ms"), clock1_ms=bindparam("clock1_ms"),
+            clock_since=bindparam("now"), deadline=bindparam("deadline"))
 )
 _APPEND = insert(_ACTION).values(
     game_id=bindparam("game_id"), seq=bindparam("version"), seat=bindparam("seat"),
     action=bindparam("action"), notation=bindparam("notation"),
-    client_id=bindparam("client_id"), created_at=bindparam("now"))
+    client_id=bindparam("client_id"), created_at=bindparam("now"),
+    clock0_ms=bindparam("clock0_ms"), clock1_ms=bindparam("clock1_ms"))
 
 
 def _move_in_one_statement(notices: int) -> TextClause:
@@ -205,12 +233,15 @@ def _move_in_one_statement(notices: int) -> TextClause:
         WITH moved AS (
             UPDATE game SET version = :version, status = :status, to_act = :to_act,
                    winner = :winner, victory = :victory, take_back_offer = NULL,
-                   updated_at = :now
+                   updated_at = :now, clock0_ms = :clock0_ms, clock1_ms = :clock1_ms,
+                   clock_since = :now, deadline = :deadline
             WHERE id = :game_id AND status = 'active' AND version = :previous
               AND (CAST(:offer AS INTEGER) IS NULL OR take_back_offer = :offer)
             RETURNING id)
-        INSERT INTO game_action (game_id, seq, seat, action, notation, client_id, created_at)
-        SELECT moved.id, :version, :seat, CAST(:action AS JSON), :notation, :client_id, :now
+        INSERT INTO game_action (game_id, seq, seat, action, notation, client_id, created_at,
+                                 clock0_ms, clock1_ms)
+        SELECT moved.id, :version, :seat, CAST(:action AS JSON), :notation, :client_id, :now,
+               :clock0_ms, :clock1_ms
         FROM moved{f" CROSS JOIN LATERAL (SELECT {bells} WHERE moved.id IS NOT NULL) AS bells"
                    if notices else ""}
         RETURNING seq""").bindparams(
@@ -220,7 +251,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
         bindparam("status", type_=String),
         bindparam("victory", type_=String), bindparam("notation", type_=String),
         bindparam("client_id", type_=String), bindparam("action", type_=JSON),
-        bindparam("now", type_=UTCDateTime()))
+        bindparam("now", type_=UTCDateTime()), bindparam("deadline", type_=UTCDateTime()),
+        bindparam("clock0_ms", type_=BigInteger), bindparam("clock1_ms", type_=BigInteger))
 
 
 _MOVE_IN_ONE_STATEMENT = {notices: _move_in_one_statement(notices) for notices in (0, 1, 2)}
@@ -237,7 +269,9 @@ async def record_move(session: AsyncSession, move: Move,
               "seat": move.seat, "action": move.action, "notation": move.notation,
               "client_id": move.client_id, "status": move.status, "to_act": move.to_act,
               "winner": move.winner, "victory": move.victory, "offer": move.offer,
-              "now": datetime.now(UTC)}
+              "now": move.now, "deadline": move.deadline,
+              "clock0_ms": move.clocks[0] if move.clocks else None,
+              "clock1_ms": move.clocks[1] if move.clocks else None}
     if session.get_bind().dialect.name == "postgresql":
         for i, (channel, payload) in enumerate(notices):
             values[f"channel_{i}"], values[f"payload_{i}"] = channel, payload
@@ -317,3 +351,21 @@ async def player_games(session: AsyncSession, player_id: str, limit: int) -> Seq
         .order_by(Game.status.in_(("finished", "aborted")), Game.updated_at.desc(), Game.id)
         .limit(limit))
     return result.all()
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A timed game whose seat to act runs out of time at ``deadline``."""
+
+    game_id: str
+    version: int
+    deadline: datetime
+
+
+async def flags_due(session: AsyncSession, by: datetime, limit: int) -> list[Flag]:
+    """Games in play whose flag falls by ``by``, the soonest first."""
+    rows = await session.execute(
+        select(_GAME.c.id, _GAME.c.version, _GAME.c.deadline)
+        .where(_GAME.c.deadline <= by, _GAME.c.status == "active")
+        .order_by(_GAME.c.deadline).limit(limit))
+    return [Flag(*row) for row in rows]

@@ -27,6 +27,7 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketState
 
 from app.services.chat import readable_by
+from app.services.clocks import WallClock
 from app.services.games import Applied
 from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
@@ -268,12 +269,13 @@ class Hub:
     the sum changed."""
 
     def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None, *,
-                 take: Callable[[str, int, int, dict[str, Any], str], Awaitable[int]]
-                 | None = None,
+                 take: Callable[[str, dict[str, Any]], Awaitable[int]] | None = None,
                  registry: ServerRegistry | None = None,
-                 publish: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
-                 ) -> None:
+                 publish: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None,
+                 wall: WallClock | None = None) -> None:
         self._games: defaultdict[str, set[Connection]] = defaultdict(set)
+        self._wall = wall or WallClock()
+        """Now, for the time left on the clocks an update carries."""
         self._sync = sync
         self._take = take
         self._registry = registry
@@ -342,7 +344,9 @@ class Hub:
         updates = render_updates(applied.game, applied.version, seat=applied.seat,
                                  action=applied.action, notation=applied.notation,
                                  events=applied.events,
-                                 audiences={c.audience for c in connections})
+                                 audiences={c.audience for c in connections},
+                                 clock=None if applied.clocks is None else
+                                 applied.clocks.to_json(self._wall.now()))
         encoded = {audience: Encoded(update) for audience, update in updates.items()}
         for connection in list(connections):
             connection.deliver(encoded[connection.audience])
@@ -366,14 +370,11 @@ class Hub:
                     connection.deliver(encoded)  # after a welcome being prepared, as updates
         moved = message.get("moved")
         if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
-            action, seat, notation = (message.get("action"), message.get("seat"),
-                                      message.get("notation"))
-            if self._take is not None and isinstance(action, dict) and isinstance(seat, int) \
-                    and isinstance(notation, str) and not self._catching_up.busy(game_id):
+            if self._take is not None and not self._catching_up.busy(game_id):
                 # Its own task: waiting for this game's lock holds up no other game. Two
                 # doorbells of one game take the lock in the order they came (a FIFO lock),
                 # and one found out of turn catches up with the log instead.
-                self._spawn(self._take_in(game_id, moved, seat, action, notation))
+                self._spawn(self._take_in(game_id, message))
                 return
             self._catching_up.ask(game_id)
 
@@ -422,13 +423,13 @@ class Hub:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def _take_in(self, game_id: str, version: int, seat: int, action: dict[str, Any],
-                       notation: str) -> None:
+    async def _take_in(self, game_id: str, bell: dict[str, Any]) -> None:
         assert self._take is not None
         try:
-            await self._take(game_id, version, seat, action, notation)
+            await self._take(game_id, bell)
         except Exception:
-            log.exception("could not take move %s of %s in; reading the log", version, game_id)
+            log.exception("could not take move %s of %s in; reading the log", bell["moved"],
+                          game_id)
             self._catching_up.ask(game_id)
 
     async def _catch_up(self, game_id: str) -> None:

@@ -91,6 +91,19 @@ class RematchState(BaseModel):
     game_id: str | None = Field(description="The rematch game, once it started.")
 
 
+class ClockState(BaseModel):
+    """A timed game's clocks as the message is sent."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True,
+                              json_schema_extra=_required_as_sent)
+    remaining: tuple[int, int] = Field(description="Milliseconds each seat has left.")
+    running: int | None = Field(description="The seat whose clock runs (the seat to act); "
+                                            "null once the game is over.")
+    control: dict[str, Any] | None = _optional(
+        "In a welcome or a state: the time control, {kind: fischer, minutes, increment} or "
+        "{kind: correspondence, days}.")
+
+
 class Missed(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     version: int
@@ -108,6 +121,7 @@ class _Snapshot(ServerMessage):
     abort_reason: str | None = _optional("Why an admin aborted the game.")
     take_back_offer: int | None = _optional(
         "The seat asking to take its last action back, if one is.")
+    clock: ClockState | None = _optional("A timed game's clocks.")
 
 
 class Welcome(_Snapshot):
@@ -132,6 +146,7 @@ class Update(ServerMessage):
     notation: str
     events: list[dict[str, Any]] = Field(description="Its events as this audience sees them.")
     view: dict[str, Any] = Field(description="The receiver's view at this version.")
+    clock: ClockState | None = _optional("A timed game's clocks once the action was made.")
 
 
 class Ack(ServerMessage):

@@ -15,7 +15,7 @@ from app.engine import Event, Game, events_for, view
 from app.services.errors import ServiceError
 
 from . import messages
-from .messages import Error, Missed, Update
+from .messages import ClockState, Error, Missed, Update
 
 _T = TypeVar("_T")
 
@@ -259,13 +259,16 @@ def _seat_of(audience: str) -> int | None:
 
 def render_updates(game: Game, version: int, *, seat: int, action: dict[str, Any],
                    notation: str, events: list[Event],
-                   audiences: Iterable[str] = AUDIENCES) -> dict[str, Update]:
+                   audiences: Iterable[str] = AUDIENCES,
+                   clock: dict[str, Any] | None = None) -> dict[str, Update]:
     """After an action is committed: the update each of ``audiences`` receives (each seat,
-    spectators), each with its own view at ``version`` and the events as it may see them."""
+    spectators), each with its own view at ``version`` and the events as it may see them,
+    and a timed game's ``clock`` (the same for everyone)."""
     return {
         audience: Update(version=version, seat=seat, action=action, notation=notation,
                          events=events_for(events, _seat_of(audience)),
-                         view=view(game, _seat_of(audience)))
+                         view=view(game, _seat_of(audience)),
+                         clock=None if clock is None else ClockState(**clock))
         for audience in audiences
     }
 

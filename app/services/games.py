@@ -51,6 +51,7 @@ from app.engine import (
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .admission import Admission
+from .clocks import Clocks, TimeControl, WallClock, stored
 from .errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -108,19 +109,60 @@ def fresh_seed() -> int:
 
 
 def new_game_row(options: dict[str, Any], *, status: str, origin: str, listed: bool,
-                 seed: int, invite_code: str | None = None) -> GameRow:
-    """A game about to start from ``seed``: a fresh id, this engine's version, and, once
-    started, the seat to act first. Without an invite code nobody can use one."""
+                 seed: int, invite_code: str | None = None,
+                 time_control: dict[str, Any] | None = None,
+                 now: datetime | None = None) -> GameRow:
+    """A game about to start from ``seed``: a fresh id, this engine's version, and, if it
+    starts ``now``, the seat to act first, whose clock runs. Without an invite code nobody
+    can use one."""
     row = GameRow(id=secrets.token_urlsafe(12), seed=seed,
                   options=options, engine_version=ENGINE_VERSION,
                   invite_hash=_hash(invite_code or secrets.token_urlsafe(32)), status=status,
-                  origin=origin, listed=listed)
+                  origin=origin, listed=listed, time_control=time_control)
     if status == "active":
-        row.to_act = _fresh_game(row).to_act
+        assert now is not None
+        _start(row, now)
     return row
 
 
-class _Dealt(Protocol):
+def _start(row: GameRow, now: datetime) -> None:
+    """The game starts ``now``: the first seat to act, and its clock running (if timed)."""
+    row.status = "active"
+    row.to_act = _fresh_game(row).to_act
+    control = TimeControl.from_json(row.time_control)
+    if control is not None:
+        _set_clocks(row, control.start(now, row.to_act))
+
+
+def _set_clocks(row: GameRow, clocks: Clocks) -> None:
+    row.clock0_ms, row.clock1_ms = clocks.remaining
+    row.clock_since, row.deadline = clocks.since, clocks.flag_at
+
+
+class _Clocked(Protocol):
+    """A game's row, or a read of its head: its clocks as the current decision began."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def clock0_ms(self) -> int | None: ...
+
+    @property
+    def clock1_ms(self) -> int | None: ...
+
+    @property
+    def clock_since(self) -> datetime | None: ...
+
+
+def _clocks_of(row: _Clocked) -> Clocks | None:
+    """The clocks a game's row holds (None: untimed, or not started)."""
+    if row.clock0_ms is None or row.clock1_ms is None or row.clock_since is None:
+        return None
+    return Clocks((row.clock0_ms, row.clock1_ms), row.clock_since, row.to_act)
+
+
+class _Dealt(_Clocked, Protocol):
     """What a game is set up from: a game row, or a move's view of it."""
 
     @property
@@ -128,6 +170,12 @@ class _Dealt(Protocol):
 
     @property
     def options(self) -> dict[str, Any]: ...
+
+    @property
+    def time_control(self) -> dict[str, Any] | None: ...
+
+    @property
+    def version(self) -> int: ...
 
 
 def _fresh_game(row: _Dealt) -> Game:
@@ -185,6 +233,8 @@ class Applied:
     action: dict[str, Any]
     notation: str
     events: list[Event]
+    clocks: Clocks | None = None
+    """A timed game's clocks right after the action."""
     here: bool = False
     """Committed by this process (not caught up from another's)."""
     for_a_state: bool = False
@@ -206,6 +256,8 @@ class Snapshot:
     abort_reason: str | None
     take_back_offer: int | None
     """The seat asking to take its last action back, if one is."""
+    clock: dict[str, Any] | None
+    """A timed game's clocks as of the snapshot (``Clocks.to_json``), with its control."""
 
 
 @dataclass(frozen=True)
@@ -222,12 +274,25 @@ class _Request:
     """A take-back written only while this seat's offer stands (it answers that offer)."""
 
 
+class _TimedOut(Exception):
+    """An action came after the flag of the seat to act fell: the game was ended on time
+    (``lobby``: the notice of it) and the action is refused."""
+
+    def __init__(self, seat: int, lobby: dict[str, Any]) -> None:
+        super().__init__(seat)
+        self.seat = seat
+        self.lobby = lobby
+
+
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
 
     game: Game
+    control: TimeControl | None
     version: int = 0
+    clocks: Clocks | None = None
+    """A timed game's clocks at ``version`` (None until the game started)."""
     seats: list[repository.SeatRow] | None = None
     """Who holds each seat, once read after the game started: seats never change after,
     so neither a join (its credentials) nor a move (the lobby's lists) reads them again."""
@@ -237,15 +302,25 @@ class _Entry:
     """The events of each action applied, oldest first: what a rejoining client missed
     is here, with no replay of the log."""
 
-    def advance(self, version: int, events: list[Event]) -> None:
-        self.version = version
-        self.events.append(events)
+    def advance(self, applied: Applied) -> None:
+        self.version = applied.version
+        self.events.append(applied.events)
+        self.clocks = applied.clocks
+
+    def clock_json(self, now: datetime) -> dict[str, Any] | None:
+        """The clocks as pages are sent them, as of ``now`` (None: untimed)."""
+        if self.control is None or self.clocks is None:
+            return None
+        return {**self.clocks.to_json(now), "control": self.control.to_json()}
 
 
 class GameService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], pubsub: PubSub,
-                 settings: Settings, *, seeds: Callable[[], int] = fresh_seed) -> None:
+                 settings: Settings, *, seeds: Callable[[], int] = fresh_seed,
+                 wall: WallClock | None = None) -> None:
         self._sessions = sessions
+        self.wall = wall or WallClock()
+        """Now, for the clocks: the database's time as this process estimates it."""
         self._statements = _without_transactions(sessions)
         self._seeds = seeds
         """Deals each new game's seed; tests give a seeded source to replay the same games."""
@@ -266,17 +341,19 @@ class GameService:
 
     def _taken_in(self, entry: _Entry, applied: Applied) -> None:
         """The replay ``entry`` took in a committed action: it moves on, the watchers hear."""
-        entry.advance(applied.version, applied.events)
+        entry.advance(applied)
         for listener in self._watchers:
             listener(applied)
 
     # ------------------------------------------------------------------ create / join
     async def create_game(self, *, wonder_selection: str, creator_starts: bool,
                           name: str | None, player_id: str | None = None,
-                          listed: bool = False) -> Created:
+                          listed: bool = False,
+                          time_control: TimeControl | None = None) -> Created:
         """A new game, the creator in seat 0, waiting for a second player. With a
         ``player_id`` the seat is that player's (their session opens it, their name is the
-        default); a ``listed`` game is shown in the lobby for anyone to join."""
+        default); a ``listed`` game is shown in the lobby for anyone to join. The clocks
+        (``time_control``; None: untimed) start when the game does."""
         options = Options(wonder_selection=wonder_selection,  # type: ignore[arg-type]
                           first_player=0 if creator_starts else None)
         token = secrets.token_urlsafe(32)
@@ -285,7 +362,8 @@ class GameService:
             player = await self._player(session, player_id)
             row = new_game_row(options.to_json(), status="waiting",
                                origin="lobby" if listed else "invite", listed=listed,
-                               seed=self._seeds(), invite_code=invite_code)
+                               seed=self._seeds(), invite_code=invite_code,
+                               time_control=stored(time_control))
             game_id = row.id
             session.add(row)
             await session.flush()
@@ -324,9 +402,8 @@ class GameService:
             session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token),
                              name=name or (player.name if player else None),
                              player_id=player.id if player else None))
-            row.status = "active"
             row.updated_at = datetime.now(UTC)
-            row.to_act = _fresh_game(row).to_act
+            _start(row, self.wall.now())
             try:
                 await session.commit()
             except IntegrityError:
@@ -335,7 +412,8 @@ class GameService:
                                   players=[player_id, *(s.player_id for s in seats)])
         return Credentials(game_id, 1, token)
 
-    async def create_matched_game(self, first: str, second: str) -> str:
+    async def create_matched_game(self, first: str, second: str,
+                                  time_control: TimeControl | None = None) -> str:
         """A quick-match game between two players, already started: ``first`` (who waited
         longer) in seat 0. Their sessions open the seats; nobody gets a token."""
         if first == second:
@@ -343,7 +421,9 @@ class GameService:
         async with self._sessions() as session:
             players = [await self._player(session, pid) for pid in (first, second)]
             row = new_game_row(Options().to_json(), status="active", origin="quick_match",
-                               listed=True, seed=self._seeds())
+                               listed=True, seed=self._seeds(),
+                               time_control=stored(time_control),
+                               now=self.wall.now())
             game_id = row.id
             session.add(row)
             await session.flush()
@@ -408,6 +488,7 @@ class GameService:
                 "engine_version": row.engine_version, "version": row.version,
                 "winner": row.winner, "victory": row.victory,
                 "origin": row.origin, "listed": row.listed, "to_act": row.to_act,
+                "time_control": row.time_control,
                 "rematch": _rematch_json(row),
                 "abort_reason": aborted.detail.get("reason") if aborted else None,
                 "created_at": row.created_at.isoformat(),
@@ -422,11 +503,17 @@ class GameService:
         async with self._lock(game_id), self._statements() as session:
             return (await self._synced(session, game_id)).version
 
-    async def take(self, game_id: str, version: int, seat: int, action: dict[str, Any],
-                   notation: str) -> int:
-        """Another process committed ``action`` as ``version`` (its doorbell says so): a
-        replay at the version before takes it in at once; any other catches up with the
+    async def take(self, game_id: str, bell: dict[str, Any]) -> int:
+        """Another process committed a move, and its doorbell says so: ``{"moved": version,
+        "seat", "action", "notation"}``, and ``"clock"`` (``Clocks.to_bell``) in a timed game.
+        A replay at the version before takes it in at once; any other catches up with the
         log. The version now."""
+        version, seat, action, notation, clock = (
+            bell.get("moved"), bell.get("seat"), bell.get("action"), bell.get("notation"),
+            bell.get("clock"))
+        if not (isinstance(version, int) and isinstance(seat, int)
+                and isinstance(action, dict) and isinstance(notation, str)):
+            return await self.sync(game_id)  # not a doorbell this release understands
         async with self._lock(game_id):
             entry = self._cache.get(game_id)
             if entry is not None and entry.version == version - 1:
@@ -436,8 +523,14 @@ class GameService:
                 except BaseException:  # a replay that cannot take a committed move is wrong
                     self._cache.pop(game_id, None)
                     raise
+                clocks = None if entry.control is None else \
+                    Clocks.from_bell(clock, entry.game.to_act)
+                if entry.control is not None and clocks is None:  # not said: read the log
+                    self._cache.pop(game_id, None)
+                    async with self._statements() as session:
+                        return (await self._synced(session, game_id)).version
                 self._taken_in(entry, Applied(game_id, entry.game, version, seat, action,
-                                              notation, events))
+                                              notation, events, clocks))
                 return version
             if entry is not None and entry.version >= version:
                 return entry.version
@@ -471,7 +564,7 @@ class GameService:
             return Snapshot(render(entry.game, entry.version, missed), entry.version,
                             row.status, _rematch_json(row),
                             aborted.detail.get("reason") if aborted else None,
-                            row.take_back_offer)
+                            row.take_back_offer, entry.clock_json(self.wall.now()))
 
     async def prepare_socket(self, game_id: str) -> None:
         """Refuses (``not_found``) a game that does not exist. A socket opens on it: its
@@ -496,18 +589,29 @@ class GameService:
         game_id = request.game_id
         # The game's lock first: moves queued behind one game hold no turn that another
         # game's move could use.
-        async with self._lock(game_id), self.admission.turn(), \
-                self._statements() as session:
-            accepted, lobby = await self._submit_locked(session, request)
+        try:
+            async with self._lock(game_id), self.admission.turn(), \
+                    self._statements() as session:
+                accepted, lobby = await self._submit_locked(session, request,
+                                                            self.wall.now())
+        except _TimedOut as timed_out:
+            # The flag had fallen: the game was ended on time instead, and this refused.
+            if not self._pubsub.crosses_processes:
+                await self._announce(LOBBY_CHANNEL, timed_out.lobby)
+            raise ServiceError("time_out", f"seat {timed_out.seat}'s time ran out: the game "
+                               "is over", 409, params={"seat": timed_out.seat}) from None
         if lobby is not None and not self._pubsub.crosses_processes:
             await self._announce(LOBBY_CHANNEL, lobby)
         return accepted
 
-    async def _submit_locked(self, session: AsyncSession, request: _Request
+    async def _submit_locked(self, session: AsyncSession, request: _Request, now: datetime
                              ) -> tuple[Accepted, dict[str, Any] | None]:
         entry = self._cache.get(request.game_id)
         if entry is not None and entry.seats is not None and entry.listed is not None \
-                and entry.version == request.version and entry.game.to_act == request.seat:
+                and entry.version == request.version and entry.game.to_act == request.seat \
+                and not isinstance(request.action, Forfeit) \
+                and (entry.control is None or (entry.clocks is not None
+                                               and not entry.clocks.fallen(now))):
             # The move as this replay sees it, written at once: the write's version guard
             # tells whether the replay was the log's head. Only when it was not, or the
             # move is refused here, is the game read (as below) for the answer.
@@ -517,14 +621,14 @@ class GameService:
             except IllegalActionError:
                 pass
             else:
-                lobby = await self._record(session, request, entry, events)
+                lobby = await self._record(session, request, entry, events, now)
                 if lobby is not None:
                     return Accepted(entry.version), lobby
                 await session.rollback()
-        return await self._submit_read_first(session, request)
+        return await self._submit_read_first(session, request, now)
 
-    async def _submit_read_first(self, session: AsyncSession, request: _Request
-                                 ) -> tuple[Accepted, dict[str, Any] | None]:
+    async def _submit_read_first(self, session: AsyncSession, request: _Request,
+                                 now: datetime) -> tuple[Accepted, dict[str, Any] | None]:
         game_id, seat, requested, version = (request.game_id, request.seat, request.action,
                                              request.version)
         client_id = request.client_id
@@ -539,10 +643,7 @@ class GameService:
                                    "this client id was used for another action", 409)
             return Accepted(resent, duplicate=True), None
         _refuse_unstarted_or_closed(row.status)
-        entry = await self._synced(session, game_id, row, known_version=row.version)
-        entry.listed = row.listed
-        if entry.seats is None:
-            entry.seats = await repository.seat_rows(session, game_id)
+        entry = await self._entry_to_write(session, row)
         if entry.game.is_over:
             raise ServiceError("game_over", "the game is over", 409)
         if version is not None and version != entry.version:
@@ -550,6 +651,14 @@ class GameService:
                 "stale_version",
                 f"the game is at version {entry.version}, not {version}", 409,
                 params={"version": entry.version, "sent": version})
+        if entry.clocks is not None and entry.clocks.fallen(now):
+            # Too late, whatever was asked: the seat to act lost on time.
+            loser = entry.clocks.running
+            assert loser is not None
+            lobby = await self._time_out(session, game_id, entry, loser, now)
+            if lobby is None:
+                return await self._lost_race(session, request)
+            raise _TimedOut(loser, lobby)
         if not isinstance(requested, OUT_OF_TURN) and entry.game.to_act != seat:
             raise ServiceError("not_your_turn", f"seat {entry.game.to_act} is to act",
                                409, params={"to_act": entry.game.to_act, "seat": seat})
@@ -558,23 +667,67 @@ class GameService:
         except IllegalActionError as error:
             raise ServiceError("illegal", str(error), 409, detail=error.code,
                                params=error.params) from None
-        lobby = await self._record(session, request, entry, events)
+        lobby = await self._record(session, request, entry, events, now)
         if lobby is not None:
             return Accepted(entry.version), lobby
-        # Another server moved first, or aborted the game: what happened decides the
-        # answer; it may have been this very action, resent there by the same client.
+        return await self._lost_race(session, request)
+
+    async def _entry_to_write(self, session: AsyncSession, row: repository.MoveContext
+                              ) -> _Entry:
+        """The replay at the version of ``row`` (just read), ready to record an action."""
+        entry = await self._synced(session, row.game_id, row, known_version=row.version)
+        entry.listed = row.listed
+        if entry.seats is None:
+            entry.seats = await repository.seat_rows(session, row.game_id)
+        return entry
+
+    async def flag_fall(self, game_id: str) -> bool:
+        """End the game on time if the seat to act ran out of it (by this process's reading
+        of the database's clock). Whether this call ended it: of several servers calling at
+        once, exactly one does (the write is guarded by the game's version)."""
+        async with self._lock(game_id), self.admission.turn(), \
+                self._statements() as session:
+            now = self.wall.now()
+            row = await repository.move_context(session, game_id, None)
+            if row is None or row.status != "active" or row.clock_since is None:
+                return False
+            entry = await self._entry_to_write(session, row)
+            if entry.game.is_over or entry.clocks is None or entry.clocks.running is None \
+                    or not entry.clocks.fallen(now):
+                return False
+            lobby = await self._time_out(session, game_id, entry, entry.clocks.running, now)
+        if lobby is None:
+            return False
+        if not self._pubsub.crosses_processes:
+            await self._announce(LOBBY_CHANNEL, lobby)
+        return True
+
+    async def _lost_race(self, session: AsyncSession, request: _Request
+                         ) -> tuple[Accepted, None]:
+        """The answer to an action whose write wrote nothing: another server moved first,
+        or aborted the game. What happened decides it; it may have been this very action,
+        resent there by the same client (a duplicate ack), otherwise a refusal."""
         await session.rollback()
-        now = await repository.move_context(session, game_id, client_id)
-        resent = _resent_as(now, seat, requested) if now is not None else None
+        after = await repository.move_context(session, request.game_id, request.client_id)
+        resent = _resent_as(after, request.seat, request.action) if after is not None else None
         if resent is not None:
             return Accepted(resent, duplicate=True), None
-        if now is not None and now.status == "aborted":
+        if after is not None and after.status == "aborted":
             raise ServiceError("aborted", _CLOSED["aborted"], 409)
-        raise ServiceError("stale_version", "another action was applied first",
-                           409, params={} if version is None else {"sent": version})
+        raise ServiceError("stale_version", "another action was applied first", 409,
+                           params={} if request.version is None else {"sent": request.version})
+
+    async def _time_out(self, session: AsyncSession, game_id: str, entry: _Entry, loser: int,
+                        now: datetime) -> dict[str, Any] | None:
+        """End the game on ``loser``'s time at ``entry``'s version: the lobby's notice of
+        it, or None if the log had moved on (nothing written)."""
+        lost = Forfeit(loser, "time")
+        events = entry.game.apply(lost, seat=loser)
+        return await self._record(session, _Request(game_id, loser, lost, entry.version, None),
+                                  entry, events, now)
 
     async def _record(self, session: AsyncSession, request: _Request, entry: _Entry,
-                      events: list[Event]) -> dict[str, Any] | None:
+                      events: list[Event], now: datetime) -> dict[str, Any] | None:
         """Commit the action ``entry``'s replay has just applied, as the version after
         ``entry.version``, and tell this process's watchers; the lobby's notice of it.
         None (nothing written, the replay dropped: it took an action that is not in the
@@ -586,24 +739,33 @@ class GameService:
             applied = entry.game.log[-1]
             action_json, notation = applied.to_json(), str(applied)
             outcome = entry.game.outcome()
+            to_act = None if outcome else entry.game.to_act
+            clocks = None
+            if entry.control is not None:
+                assert entry.clocks is not None, "a timed game's replay knows its clocks"
+                clocks = entry.control.after(entry.clocks, now, seat=seat, to_act=to_act,
+                                             in_turn=not isinstance(applied, OUT_OF_TURN))
             # A move changes its players' own lists; an ending also the public ones.
             lobby = _lobby_message(public=outcome is not None and entry.listed,
                                    players=[s.player_id for s in entry.seats])
             # The doorbell carries the action (a few dozen bytes): a process whose
             # replay is one behind takes it in without reading the log.
+            bell: dict[str, Any] = {"moved": new_version, "seat": seat, "action": action_json,
+                    "notation": notation}
+            if clocks is not None:
+                bell["clock"] = clocks.to_bell()
             notices = [notice for notice in (
-                self._pubsub.notice(game_id, {"moved": new_version, "seat": seat,
-                                              "action": action_json,
-                                              "notation": notation}),
+                self._pubsub.notice(game_id, bell),
                 self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
             # Guarded by the game's version: of two servers moving the same game, the
             # second waits for the first's commit and writes nothing.
             recorded = await repository.record_move(session, repository.Move(
                 game_id, new_version, seat, action_json, notation, client_id,
-                status="finished" if outcome else "active",
-                to_act=None if outcome else entry.game.to_act,
+                status="finished" if outcome else "active", to_act=to_act,
                 winner=outcome.winner if outcome else None,
-                victory=outcome.victory.value if outcome else None,
+                victory=outcome.victory.value if outcome else None, now=now,
+                clocks=clocks.remaining if clocks else None,
+                deadline=clocks.flag_at if clocks else None,
                 offer=request.offer), notices)
             if recorded:
                 await session.commit()
@@ -618,7 +780,7 @@ class GameService:
         # Committed: now, and only now, this process's sockets may hear of it (the
         # others' when their process catches up).
         self._taken_in(entry, Applied(game_id, entry.game, new_version, seat, action_json,
-                                      notation, events, here=True))
+                                      notation, events, clocks, here=True))
         return lobby
 
     # ------------------------------------------------------------------ out of turn
@@ -741,7 +903,8 @@ class GameService:
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
         rematch = new_game_row(row.options, status="active", origin="rematch",
-                               listed=row.listed, seed=self._seeds())
+                               listed=row.listed, seed=self._seeds(),
+                               time_control=row.time_control, now=self.wall.now())
         claimed = await repository.claim_rematch(session, row.id, rematch.id,
                                                  offered_by=row.rematch_offer)
         if not claimed:  # another server started it a moment ago
@@ -776,7 +939,7 @@ class GameService:
                                         detail={"reason": reason, "version": row.version,
                                                 "was": row.status}))
                 row.status = "aborted"
-                row.to_act = None
+                row.to_act = row.deadline = None
                 await session.commit()
             self._cache.pop(game_id, None)
         await self._announce(game_id, {"aborted": {"reason": reason}})
@@ -838,17 +1001,24 @@ class GameService:
         move committed since is taken in later, by its doorbell or the next read)."""
         entry = self._cache.get(game_id)
         if entry is None:
-            entry = _Entry(_fresh_game(row or await self._row(session, game_id)))
+            row = row or await self._row(session, game_id)
+            entry = _Entry(_fresh_game(row), TimeControl.from_json(row.time_control))
             self._cache[game_id] = entry
             while len(self._cache) > self._settings.game_cache_size:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(game_id)
-        if known_version is not None and entry.version == known_version:
-            return entry
-        for action in await repository.actions_after(session, game_id, entry.version,
-                                                     up_to=known_version):
-            events = entry.game.apply(action.action)
-            self._taken_in(entry, Applied(game_id, entry.game, action.seq, action.seat,
-                                          action.action, action.notation, events,
-                                          for_a_state=for_a_state))
+        if known_version is None or entry.version != known_version:
+            for action in await repository.actions_after(session, game_id, entry.version,
+                                                         up_to=known_version):
+                events = entry.game.apply(action.action)
+                clocks = None if action.clock0_ms is None or action.clock1_ms is None else \
+                    Clocks((action.clock0_ms, action.clock1_ms), action.created_at,
+                           entry.game.to_act)
+                self._taken_in(entry, Applied(game_id, entry.game, action.seq, action.seat,
+                                              action.action, action.notation, events,
+                                              clocks, for_a_state=for_a_state))
+        if row is not None and row.version == entry.version and entry.control is not None:
+            # The row read at this version says when the current decision began (a game
+            # just started has no action yet that says it).
+            entry.clocks = _clocks_of(row)
         return entry

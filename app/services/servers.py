@@ -19,6 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db.models import Presence, Server
 
+from .clocks import WallClock
+
 _PRESENCE: Table = Presence.__table__  # type: ignore[assignment]
 PRESENCE_TOPIC = "presence"
 """The topic of presence changes: ``{"games": [game ids]}``, whose counts to read again."""
@@ -96,6 +98,18 @@ class ServerRegistry:
                 await session.execute(delete(Server).where(Server.id.in_(dead)))
             await session.commit()
         return games, revived
+
+    async def calibrate(self, wall: WallClock) -> None:
+        """Set ``wall``'s offset to the database's clock (PostgreSQL: every process judges
+        the players' clocks by it), from a reading taken halfway through the round trip."""
+        async with self._sessions() as session:
+            if session.get_bind().dialect.name != "postgresql":
+                return
+            before = wall.local()
+            database = await session.scalar(select(func.clock_timestamp()))
+            after = wall.local()
+        assert database is not None
+        wall.offset = database - (before + (after - before) / 2)
 
     async def unregister(self) -> list[str]:
         """This server stops: its row goes, and the games where it had sockets."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import asyncpg
@@ -430,19 +431,16 @@ async def test_a_doorbell_s_move_is_taken_in_or_the_log_is_read(database: Databa
             await one.service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(),
                                      version, None)
             applied = one.published[-1][1]["updates"]["spectator"]
-            rings.append({"version": version + 1, "seat": applied["seat"],
+            rings.append({"seat": applied["seat"],
                           "action": applied["action"], "notation": applied["notation"]})
         first = rings[0]
-        assert await two.service.take(game_id, 1, first["seat"], first["action"],
-                                      first["notation"]) == 1
+        assert await two.service.take(game_id, {"moved": 1, **first}) == 1
         assert heard == [1]
         last = rings[2]  # the doorbell of version 2 was missed
-        assert await two.service.take(game_id, 3, last["seat"], last["action"],
-                                      last["notation"]) == 3
+        assert await two.service.take(game_id, {"moved": 3, **last}) == 3
         assert heard == [1, 2, 3]
         # A late doorbell changes nothing.
-        assert await two.service.take(game_id, 2, rings[1]["seat"], rings[1]["action"],
-                                      rings[1]["notation"]) == 3
+        assert await two.service.take(game_id, {"moved": 2, **rings[1]}) == 3
         assert heard == [1, 2, 3]
         assert await state(two.service, game_id) == (await replayed_hash(database, game_id), 3)
 
@@ -493,7 +491,7 @@ async def test_a_move_that_writes_nothing_rings_no_one(database: Database) -> No
             def move(version: int) -> repository.Move:
                 return repository.Move(game_id, version, 0, {"type": "pick_wonder"}, "probe",
                                        None, status="active", to_act=1, winner=None,
-                                       victory=None)
+                                       victory=None, now=datetime.now(UTC))
 
             async with make_sessionmaker(engine)() as session:
                 # At version 0, version 5 is not the next: nothing is written, no one rung.

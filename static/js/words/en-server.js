@@ -96,6 +96,7 @@ export default {
   "error.cannot_take_back": "That action cannot be taken back: it was not your last action, or it revealed something.",
 
   "error.no_take_back": "There is no take-back on offer (the game may have moved on).",
+  "error.time_out": "Too late: the time ran out, and the game is over.",
   "error.chat_empty": "The message is empty.",
   "error.chat_too_long": ({ max }) => `A message has at most ${max} characters.`,
   "error.chat_too_fast": ({ retry_after: wait }) => `Too many messages: wait ${count(wait, "second")}.`,

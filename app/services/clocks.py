@@ -1,0 +1,175 @@
+"""Time controls and the players' clocks: pure arithmetic over instants the caller gives.
+
+A game's clocks are the time each seat had left when the current decision began
+(``since``), and the seat whose clock runs (the seat to act, whoever must decide: a
+progress token, a card to destroy, who starts the next age). Every action in the log
+keeps both seats' time as it left them, so the clocks replay with the log.
+
+- **Fischer** (real-time): a bank per seat, and an increment each time a seat's clock
+  stops after its own action (the decision passes to the other seat, or the game ends).
+- **Correspondence**: every decision gets the same allowance (days), afresh.
+
+Actions made out of turn (a resignation, an agreed take-back) charge the running clock
+the time it ran and give no increment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+Kind = Literal["fischer", "correspondence"]
+
+FISCHER_PRESETS = ((5, 3), (10, 5), (20, 10))
+"""(minutes, seconds of increment) the create form offers first."""
+FISCHER_MINUTES = (1, 180)
+"""A custom real-time bank's bounds, in minutes."""
+FISCHER_INCREMENT = (0, 60)
+"""A custom increment's bounds, in seconds."""
+CORRESPONDENCE_DAYS = (1, 2, 3, 7)
+
+_MS = timedelta(milliseconds=1)
+_US = timedelta(microseconds=1)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_DAY_MS = 86_400_000
+
+
+class TimeControlError(ValueError):
+    """A time control outside what is offered."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    kind: Kind
+    base_ms: int
+    """Fischer: each seat's bank at the start. Correspondence: the time for each decision."""
+    increment_ms: int = 0
+
+    @classmethod
+    def fischer(cls, minutes: int, increment: int) -> TimeControl:
+        low, high = FISCHER_MINUTES
+        if not low <= minutes <= high:
+            raise TimeControlError(f"a real-time bank is {low} to {high} minutes")
+        low, high = FISCHER_INCREMENT
+        if not low <= increment <= high:
+            raise TimeControlError(f"an increment is {low} to {high} seconds")
+        return cls("fischer", minutes * 60_000, increment * 1000)
+
+    @classmethod
+    def correspondence(cls, days: int) -> TimeControl:
+        if days not in CORRESPONDENCE_DAYS:
+            raise TimeControlError(f"a correspondence game allows {CORRESPONDENCE_DAYS} days "
+                                   "per move")
+        return cls("correspondence", days * _DAY_MS)
+
+    @property
+    def real_time(self) -> bool:
+        """Played in one sitting (an absent player's opponent may claim the win)."""
+        return self.kind == "fischer"
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind == "fischer":
+            return {"kind": "fischer", "minutes": self.base_ms // 60_000,
+                    "increment": self.increment_ms // 1000}
+        return {"kind": "correspondence", "days": self.base_ms // _DAY_MS}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> TimeControl | None:
+        """The control stored with a game (None: untimed)."""
+        if data is None:
+            return None
+        if data.get("kind") == "fischer":
+            return cls.fischer(int(data["minutes"]), int(data["increment"]))
+        if data.get("kind") == "correspondence":
+            return cls.correspondence(int(data["days"]))
+        raise TimeControlError(f"unknown time control {data!r}")
+
+    def start(self, now: datetime, to_act: int | None) -> Clocks:
+        """Both clocks full as the game starts; the first seat's runs."""
+        return Clocks((self.base_ms, self.base_ms), now, to_act)
+
+    def after(self, clocks: Clocks, now: datetime, *, seat: int, in_turn: bool,
+              to_act: int | None) -> Clocks:
+        """The clocks once ``seat``'s action is made at ``now`` (``in_turn``: a move of the
+        seat to act, not a resignation or take-back), ``to_act`` deciding next (None: the
+        game is over)."""
+        left = list(clocks.left(now))
+        running = clocks.running
+        if self.kind == "fischer":
+            if in_turn and running == seat and to_act != seat:
+                left[seat] += self.increment_ms
+        elif to_act is not None:
+            left[to_act] = self.base_ms
+        return Clocks((left[0], left[1]), now, to_act)
+
+
+def stored(control: TimeControl | None) -> dict[str, Any] | None:
+    """A game's time control as its row keeps it (None: untimed)."""
+    return None if control is None else control.to_json()
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """Each seat's time left at ``since`` (milliseconds), and whose clock runs from then."""
+
+    remaining: tuple[int, int]
+    since: datetime
+    running: int | None
+
+    def left(self, now: datetime) -> tuple[int, int]:
+        """Each seat's time left at ``now``: the running one's falls, down to zero."""
+        if self.running is None:
+            return self.remaining
+        spent = max(0, (now - self.since) // _MS)
+        left = list(self.remaining)
+        left[self.running] = max(0, left[self.running] - spent)
+        return left[0], left[1]
+
+    @property
+    def flag_at(self) -> datetime | None:
+        """When the running seat's time runs out (None when no clock runs)."""
+        if self.running is None:
+            return None
+        return self.since + self.remaining[self.running] * _MS
+
+    def fallen(self, now: datetime) -> bool:
+        """The running seat's time has run out."""
+        flag_at = self.flag_at
+        return flag_at is not None and now >= flag_at
+
+    def to_json(self, now: datetime) -> dict[str, Any]:
+        """As the pages are sent it: time left as of ``now``, and the running seat."""
+        return {"remaining": list(self.left(now)), "running": self.running}
+
+    def to_bell(self) -> dict[str, Any]:
+        """As another process is told it with the move (the running seat it knows)."""
+        return {"remaining": list(self.remaining), "at": (self.since - _EPOCH) // _US}
+
+    @classmethod
+    def from_bell(cls, data: Any, running: int | None) -> Clocks | None:
+        """The clocks :meth:`to_bell` told (None if the message holds none)."""
+        try:
+            first, second = data["remaining"]
+            return cls((int(first), int(second)), _EPOCH + int(data["at"]) * _US, running)
+        except (TypeError, KeyError, ValueError):
+            return None
+
+
+class WallClock:
+    """Now, by the database's clock as this process estimates it: every process judges a
+    flag by the same clock. ``offset`` (the database's clock minus this process's) is
+    measured at each heartbeat on PostgreSQL; SQLite serves one process, whose own clock
+    is the only one."""
+
+    def __init__(self, read: Callable[[], datetime] | None = None) -> None:
+        self._read = read or (lambda: datetime.now(UTC))
+        self.offset = timedelta(0)
+
+    def now(self) -> datetime:
+        return self._read() + self.offset
+
+    def local(self) -> datetime:
+        """This process's own reading, for measuring the offset."""
+        return self._read()

@@ -1,0 +1,225 @@
+"""Clocks: the arithmetic of each time control, and flags falling on the server (on SQLite
+and PostgreSQL, on one server and on two): with nobody connected, after a restart, exactly
+once when two servers race, and never both a move and a timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from app.services.clocks import Clocks, TimeControl, TimeControlError
+from app.services.games import GameService, ServiceError
+from tests.factories import Database, ManualWall, game_row, log_rows, servers, started_game
+
+START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+BLITZ = TimeControl.fischer(5, 3)
+
+
+def at(seconds: float) -> datetime:
+    return START + timedelta(seconds=seconds)
+
+
+# ---------------------------------------------------------------------- the arithmetic
+
+def test_a_fischer_clock_runs_for_the_seat_to_act_and_adds_the_increment_as_it_stops() -> None:
+    clocks = BLITZ.start(START, 0)
+    assert clocks.left(at(10)) == (290_000, 300_000)
+    clocks = BLITZ.after(clocks, at(10), seat=0, in_turn=True, to_act=1)
+    assert clocks.remaining == (293_000, 300_000) and clocks.running == 1
+    assert clocks.flag_at == at(10 + 300)
+
+
+def test_a_decision_in_a_turn_runs_on_the_deciding_seat_s_clock() -> None:
+    clocks = BLITZ.start(START, 0)
+    # Seat 0 pairs two science symbols and must choose a token: still its clock, no
+    # increment while the decision stays with it.
+    clocks = BLITZ.after(clocks, at(4), seat=0, in_turn=True, to_act=0)
+    assert clocks.remaining == (296_000, 300_000)
+    clocks = BLITZ.after(clocks, at(9), seat=0, in_turn=True, to_act=1)
+    assert clocks.remaining == (294_000, 300_000)
+    # A new age: seat 1 (weaker) chooses who starts; it chooses seat 0 after 7 s.
+    clocks = BLITZ.after(clocks, at(16), seat=1, in_turn=True, to_act=0)
+    assert clocks.remaining == (294_000, 296_000) and clocks.running == 0
+
+
+def test_actions_out_of_turn_charge_the_running_clock_and_give_no_increment() -> None:
+    clocks = BLITZ.start(START, 0)
+    clocks = BLITZ.after(clocks, at(10), seat=0, in_turn=True, to_act=1)
+    # Seat 1 thinks 20 s, then agrees to seat 0's take-back: seat 0 is to act again.
+    clocks = BLITZ.after(clocks, at(30), seat=0, in_turn=False, to_act=0)
+    assert clocks.remaining == (293_000, 280_000) and clocks.running == 0
+    over = BLITZ.after(clocks, at(31), seat=1, in_turn=False, to_act=None)  # resigned
+    assert over.remaining == (292_000, 280_000) and over.running is None
+    assert over.flag_at is None and not over.fallen(at(10_000))
+
+
+def test_a_correspondence_game_gives_each_decision_its_days() -> None:
+    two_days = TimeControl.correspondence(2)
+    clocks = two_days.start(START, 0)
+    clocks = two_days.after(clocks, at(86_400), seat=0, in_turn=True, to_act=1)
+    assert clocks.remaining == (86_400_000, 172_800_000)
+    assert clocks.flag_at == at(86_400 + 172_800)
+    assert not clocks.fallen(at(86_400 + 172_799)) and clocks.fallen(at(86_400 + 172_800))
+
+
+def test_the_time_left_never_goes_below_zero_and_time_controls_stay_in_bounds() -> None:
+    assert Clocks((1_000, 5_000), START, 1).left(at(60)) == (1_000, 0)
+    for bad in ({"kind": "fischer", "minutes": 0, "increment": 0},
+                {"kind": "fischer", "minutes": 181, "increment": 0},
+                {"kind": "fischer", "minutes": 5, "increment": 61},
+                {"kind": "correspondence", "days": 4}, {"kind": "sudden"}):
+        with pytest.raises(TimeControlError):
+            TimeControl.from_json(bad)
+    for control in (BLITZ, TimeControl.correspondence(7)):
+        assert TimeControl.from_json(control.to_json()) == control
+
+
+# ---------------------------------------------------------------------- on the server
+
+async def refused(code: str, call: object) -> None:
+    with pytest.raises(ServiceError) as caught:
+        await call  # type: ignore[misc]
+    assert caught.value.code == code, caught.value
+
+
+async def first_move(service: GameService, game_id: str) -> tuple[object, int]:
+    game, version = await service.current(game_id)
+    return game.legal_actions()[0].to_json(), version
+
+
+async def test_a_flag_falls_with_no_socket_connected(database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, wall=wall) as (server,):
+        game_id, _ = await started_game(server.service, time_control=BLITZ)
+        row = await game_row(database, game_id)
+        assert (row.clock0_ms, row.clock1_ms, row.deadline) == (300_000, 300_000, at(300))
+        wall.advance(299.999)
+        assert await server.flags.sweep() == []
+        wall.advance(0.001)
+        assert await server.flags.sweep() == [game_id]
+        row = await game_row(database, game_id)
+        assert (row.status, row.winner, row.victory, row.deadline) == (
+            "finished", 1, "time", None)
+        assert [r.notation for r in await log_rows(database, game_id)] == ["forfeit:0:time"]
+        assert await server.flags.sweep() == []
+
+
+async def test_a_flag_falls_after_a_restart(database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, wall=wall) as (first,):
+        game_id, _ = await started_game(first.service, time_control=BLITZ)
+        move, version = await first_move(first.service, game_id)
+        wall.advance(20)
+        await first.service.submit(game_id, 0, move, version, "a")
+    wall.advance(303)  # seat 1's clock ran from the move: 300 s, and no one was there
+    async with servers(database, wall=wall) as (restarted,):
+        assert await restarted.flags.sweep() == [game_id]
+    row = await game_row(database, game_id)
+    assert (row.winner, row.victory) == (0, "time")
+    entries = await log_rows(database, game_id)
+    assert [(e.clock0_ms, e.clock1_ms) for e in entries] == [(283_000, 300_000), (283_000, 0)]
+
+
+async def test_two_servers_racing_to_end_a_game_on_time_end_it_once(
+        database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, 2, wall=wall) as (one, two):
+        game_ids = [(await started_game(one.service, time_control=BLITZ))[0]
+                    for _ in range(4)]
+        await two.service.current(game_ids[0])  # one of them replayed on both
+        wall.advance(301)
+        ended = await asyncio.gather(one.flags.sweep(), two.flags.sweep())
+        assert sorted(ended[0] + ended[1]) == sorted(game_ids)
+        for game_id in game_ids:
+            assert [r.notation for r in await log_rows(database, game_id)] == \
+                ["forfeit:0:time"]
+
+
+async def test_a_move_after_the_flag_fell_ends_the_game_on_time_instead(
+        database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, 2, wall=wall) as (one, two):
+        game_id, _ = await started_game(one.service, time_control=BLITZ)
+        move, version = await first_move(one.service, game_id)
+        wall.advance(300)
+        await refused("time_out", one.service.submit(game_id, 0, move, version, "late"))
+        await refused("game_over", two.service.submit(game_id, 0, move, version, "late2"))
+        assert await two.flags.sweep() == []
+        assert [r.notation for r in await log_rows(database, game_id)] == ["forfeit:0:time"]
+        await refused("game_over", one.service.resign(game_id, 1))
+
+
+async def test_a_move_and_a_timeout_racing_never_both_count(database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, 2, wall=wall) as (one, two):
+        for late in (False, True):
+            game_id, _ = await started_game(one.service, time_control=BLITZ)
+            move, version = await first_move(one.service, game_id)
+            await two.service.current(game_id)
+            wall.advance(300 if late else 299.5)
+            made, swept = await asyncio.gather(
+                one.service.submit(game_id, 0, move, version, f"m{late}"),
+                two.flags.sweep(), return_exceptions=True)
+            notations = [r.notation for r in await log_rows(database, game_id)]
+            if late:  # the flag had fallen: whoever wrote first, the game ended on time
+                assert notations == ["forfeit:0:time"]
+                assert isinstance(made, ServiceError)
+                assert made.code in ("time_out", "game_over")
+            else:  # in time: the move counts, nobody's flag fell
+                assert len(notations) == 1 and notations[0] != "forfeit:0:time"
+                assert swept == []
+            wall.advance(-299.5 if not late else -300)
+
+
+async def test_every_action_charges_the_clock_that_ran_and_the_log_keeps_it(
+        database: Database) -> None:
+    """A whole game with random thinking times: the clocks stored with each action are the
+    ones worked out here from the rules (the running seat is charged; a seat whose clock
+    stops after its own action gains the increment), decisions included."""
+    wall = ManualWall(START)
+    control = TimeControl.fischer(180, 7)
+    think = random.Random(5)
+    async with servers(database, wall=wall) as (server,):
+        game_id, _ = await started_game(server.service, time_control=control)
+        left, version = [180 * 60_000] * 2, 0
+        game, _ = await server.service.current(game_id)
+        expected: list[tuple[int, int]] = []
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            spent = think.randrange(0, 20_000)
+            wall.advance(spent / 1000)
+            action = think.choice(game.legal_actions())
+            accepted = await server.service.submit(game_id, seat, action.to_json(),
+                                                   version, None)
+            version = accepted.version
+            game, _ = await server.service.current(game_id)
+            left[seat] -= spent
+            if game.to_act != seat:
+                left[seat] += 7_000
+            expected.append((left[0], left[1]))
+        stored = [(r.clock0_ms, r.clock1_ms) for r in await log_rows(database, game_id)]
+        assert stored == expected
+        assert (await game_row(database, game_id)).deadline is None
+
+
+async def test_an_update_and_a_welcome_carry_the_clocks(database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, 2, wall=wall) as (one, two):
+        game_id, _ = await started_game(one.service, time_control=TimeControl.fischer(10, 5))
+        move, version = await first_move(one.service, game_id)
+        wall.advance(12.5)
+        await one.service.submit(game_id, 0, move, version, "a")
+        update = one.published[-1][1]["updates"]["1"]
+        assert update["clock"] == {"remaining": (592_500, 600_000), "running": 1}
+        wall.advance(4)
+        snapshot = await two.service.snapshot(game_id, None, lambda *_: {})
+        assert snapshot.clock == {"remaining": [592_500, 596_000], "running": 1,
+                                  "control": {"kind": "fischer", "minutes": 10,
+                                              "increment": 5}}
+        untimed, _ = await started_game(one.service)
+        assert (await one.service.snapshot(untimed, None, lambda *_: {})).clock is None
+
