@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)
-        app.state.lobby = LobbyService(sessions)
+        app.state.lobby = LobbyService(sessions, app.state.wall)
         app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce,
                                        clock=app.state.clock)
         app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
@@ -138,6 +138,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pubsub.on_resync(hub.resync)
         pubsub.on_resync(app.state.lobby_hub.resync)
         await registry.register()
+        if not pubsub.crosses_processes:  # alone: the sockets of before went with it
+            await app.state.service.everyone_left()
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.start()
         heartbeat = asyncio.create_task(_keep_registered(

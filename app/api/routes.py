@@ -10,6 +10,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.config import Settings
 from app.engine import view
 from app.realtime.protocol import protocol_schema
+from app.services.clocks import (
+    CORRESPONDENCE_DAYS,
+    FISCHER_INCREMENT,
+    FISCHER_MINUTES,
+    TimeControl,
+)
 from app.services.games import Credentials, GameService, ServiceError
 from app.services.players import clean_name
 
@@ -33,6 +39,36 @@ Service = Annotated[GameService, Depends(_service)]
 AppSettings = Annotated[Settings, Depends(_settings)]
 
 
+class FischerControl(BaseModel):
+    """Real time: a bank per player, and an increment each time their clock stops."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    kind: Literal["fischer"]
+    minutes: int = Field(ge=FISCHER_MINUTES[0], le=FISCHER_MINUTES[1])
+    """Each player's bank at the start."""
+    increment: int = Field(ge=FISCHER_INCREMENT[0], le=FISCHER_INCREMENT[1])
+    """Seconds added to a player's bank each time their clock stops after their action."""
+
+
+class CorrespondenceControl(BaseModel):
+    """Turn-based, over days: each decision has the same time."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    kind: Literal["correspondence"]
+    days: Literal[CORRESPONDENCE_DAYS]  # type: ignore[valid-type]
+    """Days for each move (1, 2, 3 or 7)."""
+
+
+TimeControlBody = Annotated[FischerControl | CorrespondenceControl, Field(discriminator="kind")]
+
+
+def time_control_of(body: TimeControlBody | None) -> TimeControl | None:
+    """The engine-free time control a request asks for (None: untimed)."""
+    if body is None:
+        return None
+    return TimeControl.from_json(body.model_dump())
+
+
 class CreateGame(BaseModel):
     model_config = ConfigDict(strict=True)  # "yes" is not taken for true
 
@@ -44,6 +80,9 @@ class CreateGame(BaseModel):
     listed: bool = False
     """Show the game in the lobby, where anyone may join it; otherwise only the invite
     link lets someone in."""
+    time_control: TimeControlBody | None = None
+    """null: untimed. The clocks start when the second player joins (docs/protocol.md,
+    Clocks)."""
 
 
 class JoinGame(BaseModel):
@@ -99,7 +138,8 @@ async def create_game(body: CreateGame, request: Request, service: Service,
     created = await service.create_game(wonder_selection=body.wonder_selection,
                                         creator_starts=body.first_player == "creator",
                                         name=_clean(body.name), player_id=player_id_of(request),
-                                        listed=body.listed)
+                                        listed=body.listed,
+                                        time_control=time_control_of(body.time_control))
     game_id = created.credentials.game_id
     invite_url = (f"{settings.public_url.rstrip('/')}/join/{game_id}"
                   f"?code={created.invite_code}")

@@ -20,6 +20,7 @@ from app.realtime.protocol import (
     Act,
     Chat,
     ChatHistory,
+    ClaimWin,
     ClientMessage,
     DeclineRematch,
     DeclineTakeBack,
@@ -39,7 +40,7 @@ from app.realtime.protocol import (
 )
 from app.services.chat import ChatService, Sender
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
-from app.services.games import GameService, ServiceError
+from app.services.games import GameService, ServiceError, Snapshot
 
 from .identity import player_id_of
 
@@ -54,10 +55,26 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     await GameSocket(websocket, game_id).run()
 
 
-_SEAT_REQUESTS: dict[type[SeatRequest], Callable[[GameService, str, int], Awaitable[Any]]] = {
-    Rematch: GameService.offer_rematch, DeclineRematch: GameService.decline_rematch,
-    Resign: GameService.resign, OfferTakeBack: GameService.offer_take_back,
-    AcceptTakeBack: GameService.accept_take_back, DeclineTakeBack: GameService.decline_take_back,
+async def _claim_win(socket: GameSocket, seat: int) -> Any:
+    # Whether the opponent is here is asked of every server now, not of what was last told.
+    counts = await socket.hub.counts_now(socket.game_id)
+    return await socket.service.claim_win(
+        socket.game_id, seat, opponent_present=(counts.seat0, counts.seat1)[1 - seat] > 0)
+
+
+def _service_call(call: Callable[[GameService, str, int], Awaitable[Any]]
+                  ) -> Callable[[GameSocket, int], Awaitable[Any]]:
+    return lambda socket, seat: call(socket.service, socket.game_id, seat)
+
+
+_SEAT_REQUESTS: dict[type[SeatRequest], Callable[[GameSocket, int], Awaitable[Any]]] = {
+    Rematch: _service_call(GameService.offer_rematch),
+    DeclineRematch: _service_call(GameService.decline_rematch),
+    Resign: _service_call(GameService.resign),
+    OfferTakeBack: _service_call(GameService.offer_take_back),
+    AcceptTakeBack: _service_call(GameService.accept_take_back),
+    DeclineTakeBack: _service_call(GameService.decline_take_back),
+    ClaimWin: _claim_win,
 }
 """What each request a seat may make (besides its actions) asks of the game service."""
 
@@ -94,10 +111,25 @@ class GameSocket:
             pass
         finally:
             watchdog.cancel()
-            self.hub.detach(self.game_id, connection)
             connection.close()
+            # Its own task: this one may be cancelled as the socket goes.
+            self.hub.depart(self._leave())
             with contextlib.suppress(Exception):
                 await writer
+
+    async def _leave(self) -> None:
+        """The socket is gone. If it was its seat's last one here, the seat may be away
+        from now: told to the database (where every server's claims read it) before
+        anyone hears it left."""
+        seat = self.connection.seat
+        try:
+            if seat is not None and self.connection.welcomed and \
+                    not self.hub.seat_held_here(self.game_id, seat, besides=self.connection):
+                await self.service.seat_left(self.game_id, seat)
+        except Exception:
+            log.exception("could not note that seat %s left game %s", seat, self.game_id)
+        finally:
+            self.hub.detach(self.game_id, self.connection)
 
     async def _serve(self) -> None:
         limit = self.settings.max_message_bytes
@@ -161,7 +193,7 @@ class GameSocket:
         """Everyone on the game hears the outcome: the published notice, or the update of
         the action (a resignation, a take-back) it made. Only a refusal is answered here."""
         try:
-            await _SEAT_REQUESTS[type(message)](self.service, self.game_id, seat)
+            await _SEAT_REQUESTS[type(message)](self, seat)
         except ServiceError as error:
             self.connection.send(refusal_message(error))
 
@@ -254,4 +286,8 @@ class GameSocket:
         return kind.model_validate({
             **now.rendered, "status": now.status, "rematch": now.rematch,
             "abort_reason": now.abort_reason, "take_back_offer": now.take_back_offer,
-            "clock": now.clock})
+            "clock": now.clock, "claim_after": self._claim_after(now)})
+
+    def _claim_after(self, snapshot: Snapshot) -> float | None:
+        live = snapshot.clock is None or snapshot.clock["control"]["kind"] == "fischer"
+        return self.settings.abandon_after if snapshot.status == "active" and live else None

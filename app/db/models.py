@@ -129,6 +129,9 @@ class Seat(Base):
     """The player holding the seat, when they came with a session (the lobby, the browser);
     their session then opens the seat as the token does."""
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    left_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    """When the seat's last socket closed (on any server): since then, or since it was
+    taken if it never had one, it may have been away."""
 
 
 class GameAction(Base):

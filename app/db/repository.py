@@ -26,6 +26,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
 from .models import AdminAction, Game, GameAction, Seat, UTCDateTime
 
@@ -369,3 +370,29 @@ async def flags_due(session: AsyncSession, by: datetime, limit: int) -> list[Fla
         .where(_GAME.c.deadline <= by, _GAME.c.status == "active")
         .order_by(_GAME.c.deadline).limit(limit))
     return [Flag(*row) for row in rows]
+
+
+async def seat_left(session: AsyncSession, game_id: str, seat: int, now: datetime) -> None:
+    """The seat's last socket (on this server) closed ``now``."""
+    await session.execute(update(_SEAT).where(_SEAT.c.game_id == game_id, _SEAT.c.seat == seat)
+                          .values(left_at=now))
+
+
+async def away_since(session: AsyncSession, game_id: str, seat: int) -> datetime | None:
+    """Since when the seat may have been away: its last socket's closing, or its taking if
+    it never had one (None: no such seat)."""
+    found = (await session.execute(
+        select(_SEAT.c.left_at, _SEAT.c.joined_at)
+        .where(_SEAT.c.game_id == game_id, _SEAT.c.seat == seat))).one_or_none()
+    return None if found is None else (found[0] or found[1])
+
+
+async def everyone_left(session: AsyncSession, now: datetime | ColumnElement[Any],
+                        where: ColumnElement[bool] | None = None) -> None:
+    """The seats of games in play had their sockets closed ``now`` (a server stopped
+    without closing them): only those ``where`` says, if given."""
+    playing = select(_GAME.c.id).where(_GAME.c.status == "active")
+    statement = update(_SEAT).where(_SEAT.c.game_id.in_(playing)).values(left_at=now)
+    if where is not None:
+        statement = statement.where(where)
+    await session.execute(statement)

@@ -284,6 +284,7 @@ class Hub:
         """The last version given to the sockets of each game that has some."""
         self._catching_up = Rounds(self._catch_up, "catch the game up")
         self._background: set[asyncio.Task[None]] = set()
+        self._departures: set[asyncio.Task[None]] = set()
         """Tasks started from a message (kept so they are not collected, and cancelled at
         close)."""
         self._presence_dirty: set[str] = set()
@@ -330,6 +331,18 @@ class Hub:
                       seat1=sum(1 for c in connections if c.seat == 1),
                       spectators=sum(1 for c in connections if c.seat is None))
 
+    def seat_held_here(self, game_id: str, seat: int, *, besides: Connection) -> bool:
+        """Whether another welcomed socket here holds ``seat`` in the game."""
+        return any(c is not besides and c.welcomed and c.seat == seat
+                   for c in self._games.get(game_id, ()))
+
+    async def counts_now(self, game_id: str) -> Counts:
+        """Every server's sockets on the game, the others' read now."""
+        local = self.local_counts(game_id)
+        if self._registry is None:
+            return local
+        return local + (await self._registry.elsewhere([game_id]))[game_id]
+
     def on_applied(self, applied: Applied) -> None:
         """A committed action this process's replay took in: each socket of the game gets
         its audience's update, rendered once per audience present, unless it had it."""
@@ -374,7 +387,7 @@ class Hub:
                 # Its own task: waiting for this game's lock holds up no other game. Two
                 # doorbells of one game take the lock in the order they came (a FIFO lock),
                 # and one found out of turn catches up with the log instead.
-                self._spawn(self._take_in(game_id, message))
+                self.spawn(self._take_in(game_id, message))
                 return
             self._catching_up.ask(game_id)
 
@@ -388,7 +401,7 @@ class Hub:
         if not games:
             return
         # Its own task: the read holds up no other message (moves wait behind none).
-        self._spawn(self._reread_presence(games))
+        self.spawn(self._reread_presence(games))
 
     async def _read_others(self, games: list[str]) -> dict[str, Counts] | None:
         """The other servers' sockets on ``games``, kept unless a newer read was kept
@@ -418,10 +431,18 @@ class Hub:
             if game_id in self._told and counts != self._told[game_id]:
                 self._deliver_presence(game_id, counts)
 
-    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in a task of its own (cancelled when the hub closes)."""
         task = asyncio.create_task(job)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    def depart(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run a socket's departure (``job``) in a task of its own, which the hub's closing
+        waits for."""
+        task = asyncio.create_task(job)
+        self._departures.add(task)
+        task.add_done_callback(self._departures.discard)
 
     async def _take_in(self, game_id: str, bell: dict[str, Any]) -> None:
         assert self._take is not None
@@ -444,7 +465,7 @@ class Hub:
             self._catching_up.ask(game_id)
             for connection in list(self._games.get(game_id, ())):
                 if connection.refresh is not None:
-                    self._spawn(connection.refresh())
+                    self.spawn(connection.refresh())
         if self._registry is not None and self.games():
             await self.on_presence(PRESENCE_TOPIC, {"games": self.games()})
 
@@ -523,6 +544,9 @@ class Hub:
                 connection.deliver(message)
 
     async def close(self) -> None:
+        # Departures are short writes: let them finish (cancelled, one may leave its
+        # database connection in use as the engine is disposed of).
+        await asyncio.gather(*self._departures, return_exceptions=True)
         for task in list(self._background):
             task.cancel()
         await self._catching_up.close()

@@ -122,6 +122,9 @@ class _Snapshot(ServerMessage):
     take_back_offer: int | None = _optional(
         "The seat asking to take its last action back, if one is.")
     clock: ClockState | None = _optional("A timed game's clocks.")
+    claim_after: float | None = _optional(
+        "A game in play, played live: seconds an opponent must have been away before the "
+        "win may be claimed (claim_win).")
 
 
 class Welcome(_Snapshot):
@@ -249,6 +252,8 @@ class LobbyEntry(BaseModel):
     to_act: int | None
     winner: int | None
     victory: str | None
+    time_control: dict[str, Any] | None = Field(description="null: untimed.")
+    clock: ClockState | None = _optional("A timed game in progress: its clocks.")
     created_at: str
     updated_at: str
     seats: list[SeatEntry]

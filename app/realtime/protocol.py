@@ -79,6 +79,12 @@ class Resign(_Message):
     type: Literal["resign"]
 
 
+class ClaimWin(_Message):
+    """Claim the win from an opponent who left (no socket for ``DUEL_ABANDON_AFTER`` s)."""
+
+    type: Literal["claim_win"]
+
+
 class OfferTakeBack(_Message):
     """Ask the other seat to let one's last action be taken back."""
 
@@ -114,14 +120,14 @@ class ChatHistory(_Message):
 
 
 SeatRequest = Rematch | DeclineRematch | Resign | OfferTakeBack | AcceptTakeBack \
-    | DeclineTakeBack
+    | DeclineTakeBack | ClaimWin
 """What only a seat may ask, besides its actions."""
 ClientMessage = Join | Act | Sync | Ping | Pong | SeatRequest | Chat | ChatHistory
 _CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")])
 CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_rematch",
-                "resign", "take_back", "accept_take_back", "decline_take_back", "chat",
-                "chat_history")
+                "resign", "take_back", "accept_take_back", "decline_take_back", "claim_win",
+                "chat", "chat_history")
 
 
 class ProtocolError(Exception):
@@ -156,7 +162,8 @@ LOBBY_TYPES = ("play", "cancel", "ping", "pong")
 
 SOCKETS: dict[str, dict[str, tuple[type[BaseModel], ...]]] = {
     "game": {"client": (Join, Act, Sync, Ping, Pong, Rematch, DeclineRematch, Resign,
-                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack, Chat, ChatHistory),
+                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack, ClaimWin, Chat,
+                        ChatHistory),
              "server": messages.GAME_MESSAGES},
     "lobby": {"client": (Play, Cancel, Ping, Pong), "server": messages.LOBBY_MESSAGES},
 }

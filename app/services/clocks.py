@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 Kind = Literal["fischer", "correspondence"]
 
@@ -155,6 +155,29 @@ class Clocks:
             return cls((int(first), int(second)), _EPOCH + int(data["at"]) * _US, running)
         except (TypeError, KeyError, ValueError):
             return None
+
+
+class Clocked(Protocol):
+    """A game's row, or a read of its head: its clocks as the current decision began."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def clock0_ms(self) -> int | None: ...
+
+    @property
+    def clock1_ms(self) -> int | None: ...
+
+    @property
+    def clock_since(self) -> datetime | None: ...
+
+
+def clocks_of(row: Clocked) -> Clocks | None:
+    """The clocks a game's row holds (None: untimed, or not started)."""
+    if row.clock0_ms is None or row.clock1_ms is None or row.clock_since is None:
+        return None
+    return Clocks((row.clock0_ms, row.clock1_ms), row.clock_since, row.to_act)
 
 
 class WallClock:

@@ -19,6 +19,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import math
 import secrets
 import weakref
 from collections import OrderedDict
@@ -51,7 +52,7 @@ from app.engine import (
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .admission import Admission
-from .clocks import Clocks, TimeControl, WallClock, stored
+from .clocks import Clocked, Clocks, TimeControl, WallClock, clocks_of, stored
 from .errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -139,30 +140,7 @@ def _set_clocks(row: GameRow, clocks: Clocks) -> None:
     row.clock_since, row.deadline = clocks.since, clocks.flag_at
 
 
-class _Clocked(Protocol):
-    """A game's row, or a read of its head: its clocks as the current decision began."""
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def clock0_ms(self) -> int | None: ...
-
-    @property
-    def clock1_ms(self) -> int | None: ...
-
-    @property
-    def clock_since(self) -> datetime | None: ...
-
-
-def _clocks_of(row: _Clocked) -> Clocks | None:
-    """The clocks a game's row holds (None: untimed, or not started)."""
-    if row.clock0_ms is None or row.clock1_ms is None or row.clock_since is None:
-        return None
-    return Clocks((row.clock0_ms, row.clock1_ms), row.clock_since, row.to_act)
-
-
-class _Dealt(_Clocked, Protocol):
+class _Dealt(Clocked, Protocol):
     """What a game is set up from: a game row, or a move's view of it."""
 
     @property
@@ -786,15 +764,52 @@ class GameService:
     # ------------------------------------------------------------------ out of turn
     async def resign(self, game_id: str, seat: int) -> Accepted:
         """``seat`` resigns: the other seat wins, whoever was to act."""
+        return await self._out_of_turn(game_id, Forfeit(seat, "resigned"))
+
+    async def _out_of_turn(self, game_id: str, forfeit: Forfeit) -> Accepted:
+        """Make ``forfeit`` at whatever version the game is at."""
         for _ in range(_OUT_OF_TURN_TRIES):
             try:
-                return await self._submit(_Request(game_id, seat, Forfeit(seat, "resigned"),
-                                                   None, None))
+                return await self._submit(_Request(game_id, forfeit.seat, forfeit, None, None))
             except ServiceError as error:
                 if error.code != "stale_version":  # another process's move came first
                     raise
         raise ServiceError("busy", "the game is moving too fast: nothing was changed; send "
                            "it again", 503, params={"retry_after": 1})
+
+    async def claim_win(self, game_id: str, seat: int, *, opponent_present: bool) -> Accepted:
+        """``seat`` claims the win from an opponent who left: in a game played live
+        (untimed or real-time), once the opponent has had no socket for
+        ``abandon_after`` seconds. A correspondence game ends by its clock instead."""
+        other = 1 - seat
+        async with self._statements() as session:
+            head = await self._playing_head(session, game_id)
+            control = TimeControl.from_json(head.time_control)
+            if control is not None and not control.real_time:
+                raise ServiceError("not_abandoned", "a correspondence game ends by its clock",
+                                   409, params={"cause": "correspondence"})
+            if opponent_present:
+                raise ServiceError("not_abandoned", "the opponent is connected", 409,
+                                   params={"cause": "present"})
+            since = await repository.away_since(session, game_id, other)
+        assert since is not None, "a game in play has both seats"
+        wait = self._settings.abandon_after - (self.wall.now() - since).total_seconds()
+        if wait > 0:
+            raise ServiceError("not_abandoned", "the opponent left only a moment ago", 409,
+                               params={"cause": "recent", "wait": math.ceil(wait)})
+        return await self._out_of_turn(game_id, Forfeit(other, "abandoned"))
+
+    async def seat_left(self, game_id: str, seat: int) -> None:
+        """The seat's last socket on this server closed: from now it may be away."""
+        async with self._sessions() as session:
+            await repository.seat_left(session, game_id, seat, self.wall.now())
+            await session.commit()
+
+    async def everyone_left(self) -> None:
+        """This server starts alone (SQLite): every socket of before is gone."""
+        async with self._sessions() as session:
+            await repository.everyone_left(session, self.wall.now())
+            await session.commit()
 
     async def offer_take_back(self, game_id: str, seat: int) -> dict[str, Any]:
         """``seat`` asks to take its last action back: allowed if that action is the game's
@@ -1020,5 +1035,5 @@ class GameService:
         if row is not None and row.version == entry.version and entry.control is not None:
             # The row read at this version says when the current decision began (a game
             # just started has no action yet that says it).
-            entry.clocks = _clocks_of(row)
+            entry.clocks = clocks_of(row)
         return entry

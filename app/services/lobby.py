@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -10,32 +11,39 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.db import repository
 from app.db.models import Game, Seat
 
+from .clocks import WallClock, clocks_of
+
 LIST_LIMIT = 50
 """Entries per public list: the most recently active first."""
 OWN_LIMIT = 30
 
 
-def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None
-               ) -> dict[str, Any]:
-    """One game as the lobby shows it. Player ids stay private: ``my_seat`` says which
-    seat is the viewer's own."""
+def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None, *,
+               now: datetime | None = None) -> dict[str, Any]:
+    """One game as the lobby shows it, with a timed game's clocks as of ``now``. Player ids
+    stay private: ``my_seat`` says which seat is the viewer's own."""
     by_seat = {s.seat: s for s in seats}
     entry: dict[str, Any] = {
         "game_id": game.id, "status": game.status, "origin": game.origin,
         "options": game.options, "version": game.version, "to_act": game.to_act,
-        "winner": game.winner, "victory": game.victory,
+        "winner": game.winner, "victory": game.victory, "time_control": game.time_control,
         "created_at": game.created_at.isoformat(), "updated_at": game.updated_at.isoformat(),
         "seats": [{"seat": n, "taken": n in by_seat,
                    "name": by_seat[n].name if n in by_seat else None} for n in (0, 1)],
     }
+    clocks = clocks_of(game)
+    if clocks is not None and game.status == "active":
+        entry["clock"] = clocks.to_json(now or datetime.now(UTC))
     if player_id is not None:
         entry["my_seat"] = next((s.seat for s in seats if s.player_id == player_id), None)
     return entry
 
 
 class LobbyService:
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession],
+                 wall: WallClock | None = None) -> None:
         self._sessions = sessions
+        self._wall = wall or WallClock()
 
     async def public(self) -> dict[str, list[dict[str, Any]]]:
         """``open``: listed games waiting for a second player; ``live``: listed games in
@@ -45,7 +53,8 @@ class LobbyService:
                      "live": await repository.listed_games(session, "active", LIST_LIMIT)}
             seats = await repository.seats_of(
                 session, [g.id for games in lists.values() for g in games])
-        return {name: [game_entry(g, seats[g.id]) for g in games]
+        now = self._wall.now()
+        return {name: [game_entry(g, seats[g.id], now=now) for g in games]
                 for name, games in lists.items()}
 
     async def own(self, player_id: str) -> list[dict[str, Any]]:
@@ -53,4 +62,5 @@ class LobbyService:
         async with self._sessions() as session:
             games = await repository.player_games(session, player_id, OWN_LIMIT)
             seats = await repository.seats_of(session, [g.id for g in games])
-        return [game_entry(g, seats[g.id], player_id) for g in games]
+        now = self._wall.now()
+        return [game_entry(g, seats[g.id], player_id, now=now) for g in games]

@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, delete, func, insert, select, update
+from sqlalchemy import Table, delete, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db.models import Presence, Server
+from app.db import repository
+from app.db.models import Presence, Seat, Server
 
 from .clocks import WallClock
 
 _PRESENCE: Table = Presence.__table__  # type: ignore[assignment]
+_SEAT: Table = Seat.__table__  # type: ignore[assignment]
 PRESENCE_TOPIC = "presence"
 """The topic of presence changes: ``{"games": [game ids]}``, whose counts to read again."""
 PRESENCE_BATCH = 300
@@ -60,6 +62,15 @@ def _now(session: AsyncSession) -> Any:
     return datetime.now(UTC)
 
 
+async def _seats_left(session: AsyncSession, servers: list[str], now: Any) -> None:
+    """These servers' sockets went without closing (the servers died or stop): the seats
+    they held left ``now``."""
+    await repository.everyone_left(session, now, or_(*(
+        (_SEAT.c.seat == seat) & _SEAT.c.game_id.in_(
+            select(_PRESENCE.c.game_id).where(_PRESENCE.c.server_id.in_(servers), column > 0))
+        for seat, column in enumerate((_PRESENCE.c.seat0, _PRESENCE.c.seat1)))))
+
+
 class ServerRegistry:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], *, timeout: float,
                  server_id: str | None = None) -> None:
@@ -94,6 +105,7 @@ class ServerRegistry:
             if dead:
                 games = list((await session.scalars(select(Presence.game_id).where(
                     Presence.server_id.in_(dead)).distinct())).all())
+                await _seats_left(session, dead, now)
                 await session.execute(delete(Presence).where(Presence.server_id.in_(dead)))
                 await session.execute(delete(Server).where(Server.id.in_(dead)))
             await session.commit()
@@ -116,6 +128,7 @@ class ServerRegistry:
         async with self._sessions() as session:
             games = list((await session.scalars(select(Presence.game_id).where(
                 Presence.server_id == self.server_id))).all())
+            await _seats_left(session, [self.server_id], _now(session))
             await session.execute(delete(Presence).where(Presence.server_id == self.server_id))
             await session.execute(delete(Server).where(Server.id == self.server_id))
             await session.commit()

@@ -1,6 +1,7 @@
 """Clocks: a game's time control, each seat's time left when the current decision began,
 the moment it began, and when the running seat's flag falls (indexed: every server looks
-for fallen flags). Each log entry keeps both seats' time as the action left them.
+for fallen flags). Each log entry keeps both seats' time as the action left them. And when
+each seat's last socket closed (an absent player's opponent may claim the win).
 
 Revision ID: 0006
 Revises: 0005
@@ -29,9 +30,13 @@ def upgrade() -> None:
     with op.batch_alter_table("game_action") as batch:
         batch.add_column(sa.Column("clock0_ms", sa.BigInteger(), nullable=True))
         batch.add_column(sa.Column("clock1_ms", sa.BigInteger(), nullable=True))
+    with op.batch_alter_table("seat") as batch:
+        batch.add_column(sa.Column("left_at", sa.DateTime(timezone=True), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("seat") as batch:
+        batch.drop_column("left_at")
     with op.batch_alter_table("game_action") as batch:
         batch.drop_column("clock1_ms")
         batch.drop_column("clock0_ms")

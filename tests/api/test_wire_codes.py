@@ -135,10 +135,13 @@ SAMPLES: dict[str, list[Any]] = {
 }
 CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
-          "bad_reason": ["not_text", "length", "control"]}
+          "bad_reason": ["not_text", "length", "control"],
+          "not_abandoned": ["present", "recent", "correspondence"]}
 VERSIONS = {"wrong_engine_version": ["0"]}
 SOMETIMES = [("malformed", {}), ("bad_record", {}), ("bad_record", {"field": "seed"}),
-             ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"})]
+             ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"}),
+             ("not_abandoned", {"cause": "present"}),
+             ("not_abandoned", {"cause": "correspondence"})]
 """Refusals sent without some of their params (where the server has no such figure)."""
 
 

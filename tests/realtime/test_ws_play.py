@@ -251,8 +251,9 @@ def test_an_action_sent_twice_with_one_client_id_is_applied_once(
 
 # ------------------------------------------------------------------------- reconnecting
 
-ACTIVE = {"status": "active", "rematch": {"offered_by": None, "game_id": None}}
-"""What a full state says of a game in progress besides its view."""
+ACTIVE = {"status": "active", "rematch": {"offered_by": None, "game_id": None},
+          "claim_after": 60.0}
+"""What a full state says of an untimed game in progress besides its view."""
 
 
 def test_reconnecting_returns_exactly_the_missed_versions(

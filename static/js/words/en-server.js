@@ -97,6 +97,11 @@ export default {
 
   "error.no_take_back": "There is no take-back on offer (the game may have moved on).",
   "error.time_out": "Too late: the time ran out, and the game is over.",
+  "error.not_abandoned": ({ cause, wait }) => {
+    if (cause === "present") return "Your opponent is back: the game goes on.";
+    if (cause === "correspondence") return "A correspondence game ends by its clock.";
+    return `Your opponent left only a moment ago: you can claim the win in ${count(wait, "second")}.`;
+  },
   "error.chat_empty": "The message is empty.",
   "error.chat_too_long": ({ max }) => `A message has at most ${max} characters.`,
   "error.chat_too_fast": ({ retry_after: wait }) => `Too many messages: wait ${count(wait, "second")}.`,
