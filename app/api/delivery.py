@@ -204,11 +204,13 @@ class Fingerprints:
             raise ValueError(f"{path!r} is not under {self.directory}")
         return f"{self.prefix}/{path}?v={self.of_file(full, os.stat(full))}"
 
-    def import_map(self, under: str = "js") -> dict[str, dict[str, str]]:
-        """An import map sending each ES module under ``under`` from its plain URL (how the
-        modules import one another) to its fingerprinted one."""
-        modules = sorted(module.relative_to(self.directory).as_posix()
-                         for module in (self.directory / under).rglob("*.js"))
+    def import_map(self, under: str = "js", leave_out: frozenset[str] = frozenset()
+                   ) -> dict[str, dict[str, str]]:
+        """An import map sending each ES module under ``under`` (but those of ``leave_out``)
+        from its plain URL (how the modules import one another) to its fingerprinted one."""
+        modules = sorted(name for module in (self.directory / under).rglob("*.js")
+                         if (name := module.relative_to(self.directory).as_posix())
+                         not in leave_out)
         return {"imports": {f"{self.prefix}/{module}": self.url(module) for module in modules}}
 
 

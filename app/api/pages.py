@@ -6,6 +6,7 @@ modules through the page's ``import_map()`` (see app/api/delivery.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +30,16 @@ templates = Jinja2Templates(directory=ROOT / "templates")
 templates.env.globals["static_url"] = STATIC.url
 
 
+PAGE_SCRIPTS = frozenset(
+    name for template in (ROOT / "templates").rglob("*.html")
+    for name in re.findall(r"""static_url\(['"](js/[^'"]+\.js)['"]\)""", template.read_text()))
+"""The modules a page loads itself (by its fingerprinted URL): no module imports them, so
+the import map (which every page carries) need not name them."""
+
+
 def import_map() -> dict[str, dict[str, str]]:
     """The page's import map: our modules by URL, the npm libraries by bare specifier."""
-    ours = STATIC.import_map()
+    ours = STATIC.import_map(leave_out=PAGE_SCRIPTS)
     return {"imports": {**ours["imports"], **vendor_import_map(VENDOR)}}
 
 
@@ -54,6 +62,11 @@ async def _render(request: Request, name: str, context: dict[str, Any]) -> HTMLR
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
     return await _render(request, "home.html", {"title": "Duel, online"})
+
+
+@router.get("/my-games", response_class=HTMLResponse)
+async def my_games(request: Request) -> HTMLResponse:
+    return await _render(request, "my_games.html", {"title": "My games · Duel, online"})
 
 
 @router.get("/join/{game_id}", response_class=HTMLResponse)

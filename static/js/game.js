@@ -12,7 +12,9 @@ import { newClientId, Socket } from "./socket.js";
 import { turnText as decisionText, roman } from "./table/describe.js";
 import { LastMove, Log, logText } from "./table/log.js";
 import { playMove, snapshot, drawing } from "./table/motion.js";
-import { asksModule, chatModule, loadAsks, loadChat, loadPanels, makeContext, Table } from "./table/table.js";
+import {
+  asksModule, chatModule, clocksModule, inviteModule, loadAsks, loadChat, loadClocks, loadInvite, loadPanels, makeContext, Table,
+} from "./table/table.js";
 import { loadWords, t, wordsLoaded } from "./words.js";
 
 // One store of the page's state: what the server said (the view, the players, the game's
@@ -66,10 +68,12 @@ const store = createStore({
   abortReason: null,
   connection: "connecting",
   presence: null,
+  clock: null,           // a timed game's: { remaining, running, control, at: when heard }
+  claimAfter: null,      // a game played live: seconds of absence before a win may be claimed
+  awaySince: null,       // when the opponent was seen leaving (performance.now())
   error: null,           // { code, params, message } of the last refusal, shown until the next view
   panel: null,           // the dialog open: { kind: "card", card } | { kind: "city", seat } | { kind: "discard" }
   resultFolded: false,
-  copied: null,          // "copied" | "by_hand" after a click on the invite's copy button
 });
 
 const connection = new Socket(`/ws/games/${gameId}`, {
@@ -119,6 +123,8 @@ function handle(message) {
       show(message.version, message.view, state.version === message.version ? state.lastMove : null,
         patch, missed, false);
       if (message.rematch) useRematch(message.rematch, false);
+      if (message.clock) useClock(message.clock);
+      store.set({ claimAfter: message.claim_after ?? null });
       const takeBack = { offered_by: message.take_back_offer ?? null, declined_by: null, withdrew: false };
       if (takeBack.offered_by === null) store.set({ takeBack });
       else whenAsked(() => store.set({ takeBack }));
@@ -133,6 +139,7 @@ function handle(message) {
       const patch = { takeBack: { offered_by: null, declined_by: null, withdrew: false } };
       if (state.status === "waiting") patch.status = "active";
       if (message.view.outcome) Object.assign(patch, { status: "finished", confirmResign: false });
+      if (message.clock) useClock(message.clock);
       show(message.version, message.view,
         { seat: message.seat, notation: message.notation, events: message.events },
         patch, [{ version: message.version, events: message.events }], true);
@@ -167,6 +174,7 @@ function handle(message) {
     case "presence": {
       const state = store.get();
       store.set({ presence: message.seats });
+      seenAway();
       if (state.status === "waiting" || message.seats.some((here, s) => here && !state.seatsTaken[s])) {
         refreshSummary();  // someone joined: learn their name (and that the game started)
       }
@@ -190,6 +198,11 @@ function handleError(message) {
     return;
   }
   if (message.code === "stale_version") return;  // the newer view is on its way
+  if (message.code === "not_abandoned") {  // the server's count of the absence is the one
+    const wait = message.params?.wait;
+    if (wait) awayFrom(performance.now() - (store.get().claimAfter - wait) * 1000);
+    else store.set({ awaySince: null });
+  }
   // `unavailable`, `busy`: nothing was changed; the socket asks again soon, the same join or the
   // same action (its client id makes sure it is applied once).
   store.set({ error: { code: message.code, params: message.params ?? {}, message: message.message } });
@@ -293,6 +306,31 @@ function Chat({ state, ctx }) {
     ${chat.unread ? t("chat.unread", { n: chat.unread }) : t("chat.open")}</button>`;
 }
 
+// ------------------------------------------------------------------------ clocks, absence
+
+function useClock(clock) {
+  const control = clock.control ?? store.get().clock?.control ?? null;
+  store.set({ clock: { ...clock, control, at: performance.now() } });
+  if (!clocksModule()) loadClocks().then(() => store.set({}), () => {});
+}
+
+// The opponent's absence in a game played live, from when this page saw it begin. The
+// question (claim the win?) and its words come when the win may be claimed.
+let claimTimer = null;
+function seenAway() {
+  const { seat, presence, claimAfter, awaySince } = store.get();
+  const away = seat !== null && claimAfter !== null && presence && !presence[1 - seat];
+  if (!away) store.set({ awaySince: null });
+  else if (awaySince === null) awayFrom(performance.now());
+}
+
+function awayFrom(since) {
+  store.set({ awaySince: since });
+  clearTimeout(claimTimer);
+  const wait = since + store.get().claimAfter * 1000 - performance.now();
+  claimTimer = setTimeout(() => whenAsked(() => store.set({})), Math.max(0, wait));
+}
+
 // --------------------------------------------------------------- resigning, taking back
 
 // A take-back's questions and answers, and the resign confirmation, come with their words
@@ -309,6 +347,8 @@ const asking = {
     connection.send({ type: "resign" });
   },
   keepPlaying: () => store.set({ confirmResign: false }),
+  claim: () => connection.send({ type: "claim_win" }),
+  keepWaiting: () => store.set({ awaySince: Infinity }),
 };
 
 function PlayControls({ state, ctx }) {
@@ -319,6 +359,8 @@ function PlayControls({ state, ctx }) {
   if (seat === null && !asked) return null;
   return html`<section id="play-controls" class="play-controls" aria-label=${t("play.title")} aria-live="polite">
     ${asked ? html`<${module.Asks} ctx=${ctx} seat=${seat} takeBack=${takeBack} confirmResign=${state.confirmResign} ...${asking} />` : null}
+    ${module && seat !== null && state.awaySince !== null && state.awaySince !== Infinity
+    ? html`<${module.Absence} ctx=${ctx} seat=${seat} since=${state.awaySince} claimAfter=${state.claimAfter} ...${asking} />` : null}
     ${seat !== null && !state.confirmResign ? html`<p class="play-buttons">
       ${takeBack.offered_by === null && state.view.can_take_back ? html`<button type="button" class="secondary" data-take-back="offer"
         onClick=${() => asking.send("take_back")}>${t("play.take_back")}</button>` : null}
@@ -385,18 +427,6 @@ const ui = {
   foldResult: (folded) => store.set({ resultFolded: folded }),
 };
 
-async function copyInvite(link) {
-  try {
-    await navigator.clipboard.writeText(link);
-    store.set({ copied: "copied" });
-  } catch {
-    const input = document.getElementById("invite-url");
-    input?.focus();
-    input?.select();  // the clipboard may be refused: leave it selected to copy by hand
-    store.set({ copied: "by_hand" });
-  }
-}
-
 function Indicators({ state, ctx }) {
   const others = [0, 1].filter((s) => s !== state.seat && state.seatsTaken[s]);
   const presence = state.presence ? others.map((s) => t(state.presence[s] ? "presence.here" : "presence.away", { name: ctx.name(s) })).join(" · ") : "";
@@ -416,6 +446,7 @@ function Indicators({ state, ctx }) {
 function GamePage({ state, view, ctx }) {
   const names = [0, 1].map((s) => (state.seatsTaken[s] || s === 0 ? ctx.name(s) : t("player.empty_seat")));
   const invite = state.status === "waiting" && state.seat === 0 ? credentials?.invite_url : null;
+  if (invite && !inviteModule()) loadInvite().then(() => store.set({}), (error) => store.set({ error }));
   const error = errorText(state.error);
   return html`
     <header class=${`status${ctx.myTurn ? " is-my-turn" : ""}`}>
@@ -424,16 +455,10 @@ function GamePage({ state, view, ctx }) {
         <p class="stage">${stageLine(state.view, state.seat)}</p>
         <p id="turn" class="turn" role="status" aria-live="polite">${turnLine(state, ctx)}</p>
       </div>
+      ${state.clock && clocksModule() ? html`<${clocksModule().Clocks} clock=${state.clock} ctx=${ctx} />` : null}
       <${Indicators} state=${state} ctx=${ctx} />
     </header>
-    ${invite ? html`<section id="waiting-invite" class="invite waiting-invite" aria-labelledby="waiting-invite-title">
-      <h2 id="waiting-invite-title">${t("invite.title")}</h2>
-      <p>${t("invite.help")}</p>
-      <div class="invite-row">
-        <input id="invite-url" readonly aria-label=${t("invite.label")} value=${invite} />
-        <button type="button" id="copy-invite" onClick=${() => copyInvite(invite)}>${t(state.copied === "copied" ? "invite.copied" : state.copied === "by_hand" ? "invite.copy_by_hand" : "invite.copy")}</button>
-      </div>
-    </section>` : null}
+    ${invite && inviteModule() ? html`<${inviteModule().Invite} link=${invite} />` : null}
     ${state.status === "aborted" ? html`<p id="aborted-banner" class="banner aborted-banner" role="alert">${state.abortReason ? t("aborted.reason", { reason: state.abortReason }) : t("aborted.plain")}</p>` : null}
     <p id="game-error" class="error toast" role="alert" hidden=${!error}>${error}</p>
     <div class="game-layout">

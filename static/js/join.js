@@ -1,6 +1,7 @@
 // The invite link's page: the visitor becomes a player (their name, kept by the session),
 // takes the free seat, then goes to the game.
-import { ApiError, checkName, currentPlayer, loadSeat, pickName, request, saveSeat, showError } from "./api.js";
+import { ApiError, loadSeat, request, saveSeat, showError } from "./api.js";
+import { checkName, currentPlayer, pickName } from "./player.js";
 import { addMessages, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
 

@@ -1,16 +1,30 @@
 // The lobby, the home page (docs/lobby.md): the player's name, quick match, creating a
 // game, and the lists of open games, games in progress and the player's own games, kept
 // up to date by the lobby socket.
+import { ApiError, request, saveSeat, showError } from "./api.js";
 import {
-  ApiError, checkName, currentPlayer, pickName, request, saveSeat, showError, showPlayerInHeader,
-} from "./api.js";
+  ago, clockLine, el, fillList, gameLink, mineRow, nameOf, optionsText, progress, row, tickClocks,
+  TurnsInGames,
+} from "./lists.js";
+import { TurnNotice } from "./notify.js";
+import { checkName, currentPlayer, pickName, showPlayerInHeader } from "./player.js";
 import { Socket } from "./socket.js";
 import { addMessages, known, t } from "./words.js";
+import clockWords from "./words/en-clocks.js";
 import lobbyWords from "./words/en-lobby.js";
 
 addMessages(lobbyWords);
+addMessages(clockWords);  // the time controls and clocks of the lists
 
 const root = document.getElementById("lobby");
+// A move arriving in one of the player's games, while this tab is in the background.
+const pageTitle = document.title;
+const turns = new TurnsInGames(new TurnNotice({
+  favicon: document.querySelector('link[rel="icon"]'), turnIcon: root.dataset.turnIcon,
+}));
+document.addEventListener("visibilitychange", () => {
+  if (picture) turns.update(picture.mine, pageTitle);
+});
 
 const nameKnown = document.getElementById("name-known");
 const playerNameSlot = document.getElementById("player-name");
@@ -200,6 +214,7 @@ function handleLobbyMessage(message) {
 function usePicture(message) {
   picture = message;
   connection.ready();
+  turns.update(message.mine, pageTitle);
   if (!editingName || message.player) {
     player = message.player;
     nameKnownYet = true;
@@ -337,6 +352,16 @@ createForm.addEventListener("submit", (event) => {
   withName(t("lobby.ask_name.create"), createGame);
 });
 
+// The form's clock as the API takes it (null: untimed).
+function timeControl(data) {
+  const choice = data.get("clock");
+  if (choice === "untimed") return null;
+  if (choice === "correspondence") return { kind: "correspondence", days: Number(data.get("days")) };
+  const [minutes, increment] = choice === "custom"
+    ? [data.get("minutes"), data.get("increment")] : choice.split("+");
+  return { kind: "fischer", minutes: Number(minutes), increment: Number(increment) };
+}
+
 async function createGame() {
   createError.hidden = true;
   const data = new FormData(createForm);
@@ -347,6 +372,7 @@ async function createGame() {
       wonder_selection: data.get("wonder_selection"),
       first_player: data.get("first_player"),
       listed,
+      time_control: timeControl(data),
     });
     saveSeat(created.game_id, created);
     const gamePath = `/games/${encodeURIComponent(created.game_id)}`;
@@ -407,68 +433,6 @@ async function joinGame(entry, button) {
 // The lists
 // ---------------------------------------------------------------------------------------
 
-function el(tag, attributes, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes ?? {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") element.className = value;
-    else if (name === "onclick") element.addEventListener("click", value);
-    else element.setAttribute(name, value === true ? "" : String(value));
-  }
-  element.append(...children.flat().filter((child) => child !== null && child !== undefined));
-  return element;
-}
-
-function victoryText(victory) {
-  const code = `lobby.victory.${victory}`;
-  return known(code) ? t(code) : victory ?? "";
-}
-
-function nameOf(entry, seat) {
-  return entry.seats[seat]?.name ?? t("player.default", { n: seat + 1 });
-}
-
-function optionsText(entry) {
-  const wonders = t(entry.options?.wonder_selection === "first_game"
-    ? "lobby.options.first_game" : "lobby.options.draft");
-  const first = entry.options?.first_player;
-  const starter = first === 0 || first === 1
-    ? t("lobby.options.starts", { name: nameOf(entry, first) }) : t("lobby.options.random_start");
-  return t("lobby.options", { wonders, starter });
-}
-
-function ago(iso) {
-  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (!Number.isFinite(seconds) || seconds < 45) return t("lobby.ago.now");
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 90) return t("lobby.ago.minutes", { n: minutes });
-  const hours = Math.round(minutes / 60);
-  if (hours < 36) return t("lobby.ago.hours", { n: hours });
-  return t("lobby.ago.days", { n: Math.round(hours / 24) });
-}
-
-// "12 moves · last move 3 min ago", or when it was joined for a game not begun yet.
-function progress(entry) {
-  return entry.version === 0 ? t("lobby.progress.not_begun", { ago: ago(entry.updated_at) })
-    : t("lobby.progress.moves", { n: entry.version, ago: ago(entry.updated_at) });
-}
-
-// A link to the game: `kind` (open, resume, watch, view) names its text, `label` says more.
-function gameLink(entry, kind, label) {
-  return el("a", {
-    class: "button-link", href: `/games/${encodeURIComponent(entry.game_id)}`,
-    "aria-label": label, "data-focus-key": `${kind}:${entry.game_id}`,
-  }, t(`lobby.link.${kind}`));
-}
-
-function row(entry, names, meta, ...actions) {
-  return el("li", { class: "entry", "data-game-id": entry.game_id },
-    el("div", { class: "entry-main" },
-      el("span", { class: "entry-names" }, names),
-      el("span", { class: "entry-meta" }, meta)),
-    el("div", { class: "entry-actions" }, actions));
-}
-
 function openRow(entry, mineIds) {
   const creator = nameOf(entry, 0);
   const meta = t("lobby.open.meta", { options: optionsText(entry), ago: ago(entry.created_at) });
@@ -489,65 +453,11 @@ function openRow(entry, mineIds) {
 
 function liveRow(entry, mineIds) {
   const names = t("lobby.versus", { a: nameOf(entry, 0), b: nameOf(entry, 1) });
-  const meta = t("lobby.live.meta", { progress: progress(entry), options: optionsText(entry) });
+  const meta = [t("lobby.live.meta", { progress: progress(entry), options: optionsText(entry) }),
+    clockLine(entry)];
   return row(entry, el("strong", {}, names), meta, mineIds.has(entry.game_id)
     ? gameLink(entry, "resume", t("lobby.live.resume_label", { names }))
     : gameLink(entry, "watch", t("lobby.live.watch_label", { names })));
-}
-
-function resultText(entry) {
-  const victory = victoryText(entry.victory);
-  if (entry.winner === null || entry.winner === undefined) return t("lobby.result.shared", { victory });
-  return t(entry.winner === entry.my_seat ? "lobby.result.won" : "lobby.result.lost", { victory });
-}
-
-function mineRow(entry) {
-  const me = entry.my_seat;
-  const other = me === 0 || me === 1 ? 1 - me : 1;
-  const opponent = entry.seats[other]?.taken
-    ? t("lobby.mine.versus", { name: nameOf(entry, other) }) : t("lobby.mine.no_opponent");
-  const badges = [];
-  let meta;
-  let action;
-  switch (entry.status) {
-    case "waiting":
-      meta = t(entry.origin === "invite" ? "lobby.mine.waiting_invite" : "lobby.mine.waiting_listed",
-        { ago: ago(entry.created_at) });
-      action = gameLink(entry, "open", t("lobby.mine.open_label"));
-      break;
-    case "active":
-      meta = progress(entry);
-      badges.push(entry.to_act === me
-        ? el("span", { class: "badge your-turn" }, t("lobby.mine.your_turn"))
-        : el("span", { class: "badge" }, t("lobby.mine.their_turn", { name: nameOf(entry, other) })));
-      action = gameLink(entry, "resume", t("lobby.mine.resume_label", { opponent }));
-      break;
-    case "finished":
-      badges.push(el("span", {
-        class: `badge result ${entry.winner === me ? "won" : entry.winner === null ? "shared" : "lost"}`,
-      }, resultText(entry)));
-      meta = t("lobby.mine.finished", { ago: ago(entry.updated_at), n: entry.version });
-      action = gameLink(entry, "view", t("lobby.mine.finished_label", { opponent }));
-      break;
-    case "aborted":
-      badges.push(el("span", { class: "badge aborted" }, t("lobby.mine.aborted")));
-      meta = t("lobby.mine.stopped", { ago: ago(entry.updated_at), n: entry.version });
-      action = gameLink(entry, "view", t("lobby.mine.aborted_label", { opponent }));
-      break;
-    default:
-      meta = entry.status;  // none other is sent (docs/lobby.md): its code, should one come
-      action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));
-  }
-  return row(entry, el("strong", {}, opponent), meta, ...badges, action);
-}
-
-function fillList(list, entries, makeRow, emptyText) {
-  list.count.textContent = entries.length ? t("lobby.count", { n: entries.length }) : "";
-  if (!entries.length) {
-    list.box.replaceChildren(el("p", { class: "empty" }, emptyText ?? list.box.dataset.empty));
-    return;
-  }
-  list.box.replaceChildren(el("ul", { class: "entry-list" }, entries.map(makeRow)));
 }
 
 function renderLists() {
@@ -562,8 +472,9 @@ function renderLists() {
   if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
 }
 
-// Times such as "3 min ago" move on without any change in the lobby.
+// Times such as "3 min ago" move on without any change in the lobby; clocks run.
 setInterval(renderLists, 30_000);
+tickClocks(root);
 
 // ---------------------------------------------------------------------------------------
 // Start

@@ -41,8 +41,9 @@ export class TurnNotice {
     localStorage.setItem(NOTIFY_KEY, this.notifyWanted ? "1" : "0");
   }
 
-  // Called after every change: `myTurn` says whether this player has a decision to make.
-  update({ title, myTurn, opponent }) {
+  // Called after every change: `myTurn` says whether this player has a decision to make;
+  // `fresh`, that a turn came even though one was already waiting (in another game).
+  update({ title, myTurn, opponent, fresh = false }) {
     this.plainTitle = title;
     const hidden = document.visibilityState === "hidden";
     const notice = hidden && myTurn;
@@ -51,7 +52,7 @@ export class TurnNotice {
     const icon = notice && this.turnIcon ? this.turnIcon : this.plainIcon;
     if (this.favicon && this.favicon.getAttribute("href") !== icon) this.favicon.setAttribute("href", icon);
     // The chime and the notification: once, as the turn comes.
-    if (myTurn && this.wasMyTurn === false) {
+    if (myTurn && (this.wasMyTurn === false || fresh)) {
       if (!this.muted) this.chime();
       if (hidden && this.notifications === "on") {
         try {

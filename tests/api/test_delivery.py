@@ -30,7 +30,7 @@ from app.api.delivery import (
     Minifier,
     StaticAssets,
 )
-from app.api.pages import ROOT
+from app.api.pages import PAGE_SCRIPTS, ROOT
 
 from ..factories import ProtocolClient, create_game, serve
 
@@ -105,19 +105,26 @@ def test_the_page_names_fingerprinted_files_kept_for_a_year(
         assert {path for _, path, _ in named} >= {"js/game.js", "css/app.css",
                                                   "css/table.css", "css/glyphs.css", "favicon.svg"}
         # The modules' imports of one another go through the import map to the same kind
-        # of URL: every module of static/js, each mapped from its plain URL.
-        # Modules in subdirectories too. (The npm libraries, by bare specifier, are the
-        # other entries: tested below.)
+        # of URL: every module of static/js but the pages' own scripts (which no module
+        # imports), each mapped from its plain URL. Modules in subdirectories too. (The
+        # npm libraries, by bare specifier, are the other entries: tested below.)
         imports = _import_map(page.text)
         ours = {plain: url for plain, url in imports.items() if plain.startswith("/")}
         assert set(imports) - set(ours) == set(VENDOR_MODULES)
         modules = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.glob("js/**/*.js"))
-        assert sorted(ours) == [f"/static/{module}" for module in modules]
+        assert "js/game.js" in PAGE_SCRIPTS and "js/table/table.js" not in PAGE_SCRIPTS
+        assert sorted(ours) == [f"/static/{module}" for module in modules
+                                if module not in PAGE_SCRIPTS]
+        for script in PAGE_SCRIPTS:  # no module imports a page's script
+            name = script.removeprefix("js/")
+            assert not [p for p in STATIC.glob("js/**/*.js")
+                        if re.search(rf"""["'/]{re.escape(name)}["']""", p.read_text())]
         for plain, url in ours.items():
             found = re.fullmatch(re.escape(plain) + r"\?v=([0-9a-f]+)", url)
             assert found, url
             named.append((url, plain.removeprefix("/static/"), found.group(1)))
-        assert f'src="{imports["/static/js/game.js"]}"' in page.text
+        game_js = next(url for url, path, _ in named if path == "js/game.js")
+        assert f'src="{game_js}"' in page.text
         for url, path, digest in named:
             answer = client.get(url)
             assert answer.status_code == 200, url
@@ -209,7 +216,8 @@ def test_a_stale_or_missing_fingerprint_is_not_kept(make_app: Callable[..., Fast
 def test_revalidation_gives_304_without_a_body(make_app: Callable[..., FastAPI]) -> None:
     with serve(make_app(minify_assets=False)) as client:
         page = client.get("/games/some-game").text
-        game_js = _import_map(page)["/static/js/game.js"]
+        game_js = next(url for url, path, _ in FINGERPRINTED.findall(page)
+                       if path == "js/game.js")
         for url in ("/static/js/table/table.js", "/static/css/app.css", game_js):
             first = client.get(url)
             etag = first.headers["etag"]

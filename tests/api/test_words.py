@@ -49,12 +49,14 @@ import shared from "./js/words/en.js";
 import panels from "./js/words/en-panels.js";
 import lobby from "./js/words/en-lobby.js";
 import admin from "./js/words/en-admin.js";
+import clocks from "./js/words/en-clocks.js";
 import { addMessages, t } from "./js/words.js";
 
-const catalog = { ...shared, ...panels, ...lobby, ...admin };
+const catalog = { ...shared, ...panels, ...lobby, ...admin, ...clocks };
 addMessages(panels);
 addMessages(lobby);
 addMessages(admin);
+addMessages(clocks);
 
 const placeholders = (entry) => {
   const texts = typeof entry === "string" ? [entry]
@@ -221,7 +223,8 @@ def test_every_name_the_page_builds_from_the_game_data_has_its_english(
 
 
 PANEL_WORDS = WORDS / "en-panels.js"
-PANEL_SCRIPTS = {JS / "table" / name for name in ("dialogs.js", "end.js", "chat.js", "asks.js")}
+PANEL_SCRIPTS = {JS / "table" / name
+                 for name in ("dialogs.js", "end.js", "chat.js", "asks.js", "invite.js")}
 """The game page fetches en-panels.js with these modules only (static/js/table/table.js)."""
 
 

@@ -11,7 +11,9 @@ options. Two things differ, both for the tests alone (no production setting):
   second the same second seed, and so on, whatever ran before, as ``repeatable_seeds`` in
   tests/factories.py deals them to the in-process servers;
 - ``GET /_test/quick-match`` tells who waits in the quick-match queue, which no page shows:
-  a test waits on it for the server to have seen a player leave the queue.
+  a test waits on it for the server to have seen a player leave the queue;
+- ``POST /_test/clock`` moves the server's time on (``{"seconds": s}``) and lets its watch
+  for fallen flags look at once: a test plays to a time loss without waiting for it.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import urllib.request
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +40,7 @@ from app.main import create_app
 from app.services.games import SEED_BITS
 
 QUICK_MATCH_PATH = "/_test/quick-match"
+CLOCK_PATH = "/_test/clock"
 
 
 def free_port() -> int:
@@ -118,6 +122,13 @@ def build(test_file: Path) -> FastAPI:
     async def quick_match(request: Request) -> dict[str, Any]:
         """The names of the players waiting, longest first."""
         return {"waiting": await request.app.state.quick_match.waiting()}
+
+    @app.post(CLOCK_PATH, include_in_schema=False)
+    async def move_time_on(request: Request) -> dict[str, Any]:
+        """The games whose flag fell once the time moved on."""
+        seconds = float((await request.json())["seconds"])
+        request.app.state.wall.offset += timedelta(seconds=seconds)
+        return {"ended": await request.app.state.flags.sweep()}
 
     return app
 

@@ -53,6 +53,7 @@ from tests.browser.conftest import (
     pick_name,
     play_one,
 )
+from tests.browser.server import CLOCK_PATH, post_json
 
 SEED = int(os.environ.get("DUEL_BROWSER_SEED", "20240607"))
 
@@ -64,13 +65,19 @@ class Players:
     guest: Watched  # joined by the invite link: seat 1
 
 
-def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draft") -> Players:
-    """Ann picks her name in the lobby and creates a private game; Bo opens the invite link
-    in another browser context and joins; both end up on the game's page."""
+def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draft",
+               clock: tuple[int, int] | None = None) -> Players:
+    """Ann picks her name in the lobby and creates a private game (untimed, or real-time
+    with ``clock``: minutes and seconds of increment); Bo opens the invite link in another
+    browser context and joins; both end up on the game's page."""
     host = open_page(base_url + "/")
     page = host.page
     pick_name(page, "Ann")
     page.locator(f"input[name=wonder_selection][value={wonder_selection}]").check()
+    if clock is not None:
+        page.locator("input[name=clock][value=custom]").check()
+        page.locator("input[name=minutes]").fill(str(clock[0]))
+        page.locator("input[name=increment]").fill(str(clock[1]))
     page.locator("input[name=visibility][value=private]").check()
     page.locator("#create-button").click()
     invite = page.locator("#invite-url")
@@ -217,5 +224,43 @@ def test_chat_both_ways_as_text_with_quick_phrases_and_a_mute(
     ann.locator("#chat-mute").click()
     expect(ann.locator("#chat .chat-line")).to_have_count(1)
     expect(ann.locator("#chat-mute")).to_have_attribute("aria-pressed", "true")
+    players.host.assert_no_errors()
+    players.guest.assert_no_errors()
+
+
+def _move_time_on(server: str, seconds: float) -> list[str]:
+    ended: list[str] = post_json(server + CLOCK_PATH, {"seconds": seconds})["ended"]
+    return ended
+
+
+def test_a_real_time_game_lost_on_time(open_page: OpenPage, server: str,
+                                       screenshots: Path) -> None:
+    """A two-minute game: both pages show both clocks, the running one marked; a player
+    low on time sees it in red; the one who lets the clock run out loses on time, and both
+    pages say so. (The server's time is moved on by the test: nothing waits a minute.)"""
+    players = start_game(open_page, server, wonder_selection="first_game", clock=(2, 0))
+    host, guest = players.host.page, players.guest.page
+    for page in (host, guest):
+        expect(page.locator("#clocks .clock")).to_have_count(2)
+        expect(page.locator("#clocks .clock.running")).to_have_count(1)
+    seat = _attribute(host, "data-to-act")
+    actor, other = (host, guest) if seat == "0" else (guest, host)
+    play_one(actor, random.Random(SEED))
+    _wait_for_version_above(other, 0)
+    running = f"#clocks .clock[data-seat='{1 - int(seat)}']"
+    expect(actor.locator(running)).to_have_attribute("data-running", "yes")
+    assert _move_time_on(server, 110) == []
+    play_one(other, random.Random(SEED + 1))  # with some 10 s left: low (a tenth)
+    _wait_for_version_above(actor, 1)
+    for page in (actor, other):
+        expect(page.locator(running)).to_have_attribute("data-low", "yes")
+        expect(page.locator(running)).to_have_attribute("data-running", "no")
+    actor.screenshot(path=screenshots / "clocks-low.png", full_page=True)
+    assert _move_time_on(server, 121) == [players.game_id]  # the actor's time ran out
+    for page in (actor, other):
+        expect(page.locator("#end-screen")).to_be_visible()
+        expect(page.locator("#end-screen")).to_contain_text("clock ran out")
+    expect(other.locator("#end-screen h2")).to_contain_text("You win")
+    other.screenshot(path=screenshots / "won-on-time.png", full_page=True)
     players.host.assert_no_errors()
     players.guest.assert_no_errors()

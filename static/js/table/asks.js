@@ -1,7 +1,9 @@
 // What a player is asked during the game, and told of the answers: "resign?" once more
-// before resigning, and a take-back asked for, accepted, declined or withdrawn
-// (docs/protocol.md). Fetched the first time one is needed, with its words.
+// before resigning, a take-back asked for, accepted, declined or withdrawn, and the win to
+// claim from an opponent who left (docs/protocol.md). Fetched the first time one is
+// needed, with its words.
 import { html } from "htm/preact";
+import { Component } from "preact";
 import { t } from "../words.js";
 
 export function Asks({ ctx, seat, takeBack, confirmResign, send, resign, keepPlaying }) {
@@ -27,4 +29,31 @@ export function Asks({ ctx, seat, takeBack, confirmResign, send, resign, keepPla
       <button type="button" class="danger" data-resign="yes" onClick=${resign}>${t("play.resign_yes")}</button>
       <button type="button" class="secondary" data-resign="no" onClick=${keepPlaying}>${t("play.resign_no")}</button>
     </p>` : null}`;
+}
+
+// The opponent left a game played live: after `claimAfter` seconds of absence the player
+// may claim the win, or keep waiting. `since` is when the page saw them go
+// (performance.now()); the server counts from their last socket's closing and says how
+// long is left should the page ask too early.
+export class Absence extends Component {
+  componentDidMount() {
+    this.timer = setInterval(() => this.forceUpdate(), 1000);
+  }
+
+  componentWillUnmount() {
+    clearInterval(this.timer);
+  }
+
+  render({ ctx, seat, since, claimAfter, claim, keepWaiting }) {
+    const name = ctx.name(1 - seat);
+    const wait = Math.ceil(claimAfter - (performance.now() - since) / 1000);
+    if (wait > 0) {
+      return html`<p class="play-offer" id="absence" data-claim="wait">${t("play.away_wait", { name, n: wait })}</p>`;
+    }
+    return html`<p class="play-offer" id="absence" data-claim="ready">
+      <span>${t("play.away_claim", { name })}</span>
+      <button type="button" data-claim-win="yes" onClick=${claim}>${t("play.claim_win")}</button>
+      <button type="button" class="secondary" data-claim-win="wait" onClick=${keepWaiting}>${t("play.keep_waiting")}</button>
+    </p>`;
+  }
 }

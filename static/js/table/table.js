@@ -55,6 +55,14 @@ export const loadPanels = () => panels.load();
 const chat = lazyModule("./chat.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
 export const loadChat = () => chat.load();
 export const chatModule = () => chat.get();
+// The invite link, on a game waiting for its second player.
+const invite = lazyModule("./invite.js", () => loadWords("panels"));
+export const loadInvite = () => invite.load();
+export const inviteModule = () => invite.get();
+// The players' clocks, once a game turns out to be timed.
+const clocks = lazyModule("./clocks.js", () => loadWords("clocks"));
+export const loadClocks = () => clocks.load();
+export const clocksModule = () => clocks.get();
 // What a player is asked during the game (resign? a take-back), when first needed.
 const asks = lazyModule("./asks.js", () => loadWords("panels"));
 export const loadAsks = () => asks.load();

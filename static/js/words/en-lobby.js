@@ -34,7 +34,7 @@ export default {
   // ------------------------------------------------------------ the lists
   "lobby.count": "({n})",
   "lobby.versus": "{a} vs {b}",
-  "lobby.options": "{wonders} · {starter}",
+  "lobby.options": "{wonders} · {starter} · {control}",
   "lobby.options.first_game": "the rulebook's wonders",
   "lobby.options.draft": "wonder draft",
   "lobby.options.starts": "{name} starts",

@@ -178,9 +178,6 @@ export default {
   "ask.choose_starter": "Choose who starts the age",
 
   // Invite
-  "invite.title": "Invite your opponent",
-  "invite.help": "Send this link to the person you want to play. The game starts when they open it.",
-  "invite.label": "Invite link",
   "invite.copy": "Copy link",
   "invite.copied": "Copied",
   "invite.copy_by_hand": "Select and copy",

@@ -1,0 +1,170 @@
+// The lists of games as the lobby and the "My games" page draw them (docs/lobby.md's
+// entries): one row per game, with its options, its clock, whose turn it is or how it
+// ended, and the link to it.
+import { clockText, controlText } from "./timing.js";
+import { known, t } from "./words.js";
+
+export function el(tag, attributes, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") element.className = value;
+    else if (name === "onclick") element.addEventListener("click", value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+  element.append(...children.flat().filter((child) => child !== null && child !== undefined));
+  return element;
+}
+
+export function victoryText(victory) {
+  const code = `lobby.victory.${victory}`;
+  return known(code) ? t(code) : victory ?? "";
+}
+
+export function nameOf(entry, seat) {
+  return entry.seats[seat]?.name ?? t("player.default", { n: seat + 1 });
+}
+
+export function optionsText(entry) {
+  const wonders = t(entry.options?.wonder_selection === "first_game"
+    ? "lobby.options.first_game" : "lobby.options.draft");
+  const first = entry.options?.first_player;
+  const starter = first === 0 || first === 1
+    ? t("lobby.options.starts", { name: nameOf(entry, first) }) : t("lobby.options.random_start");
+  return t("lobby.options", { wonders, starter, control: controlText(entry.time_control) });
+}
+
+export function ago(iso) {
+  const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  if (!Number.isFinite(seconds) || seconds < 45) return t("lobby.ago.now");
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return t("lobby.ago.minutes", { n: minutes });
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return t("lobby.ago.hours", { n: hours });
+  return t("lobby.ago.days", { n: Math.round(hours / 24) });
+}
+
+// "12 moves · last move 3 min ago", or when it was joined for a game not begun yet.
+export function progress(entry) {
+  return entry.version === 0 ? t("lobby.progress.not_begun", { ago: ago(entry.updated_at) })
+    : t("lobby.progress.moves", { n: entry.version, ago: ago(entry.updated_at) });
+}
+
+// A link to the game: `kind` (open, resume, watch, view) names its text, `label` says more.
+export function gameLink(entry, kind, label) {
+  return el("a", {
+    class: "button-link", href: `/games/${encodeURIComponent(entry.game_id)}`,
+    "aria-label": label, "data-focus-key": `${kind}:${entry.game_id}`,
+  }, t(`lobby.link.${kind}`));
+}
+
+export function row(entry, names, meta, ...actions) {
+  return el("li", { class: "entry", "data-game-id": entry.game_id },
+    el("div", { class: "entry-main" },
+      el("span", { class: "entry-names" }, names),
+      el("span", { class: "entry-meta" }, meta)),
+    el("div", { class: "entry-actions" }, actions));
+}
+
+export function resultText(entry) {
+  const victory = victoryText(entry.victory);
+  if (entry.winner === null || entry.winner === undefined) return t("lobby.result.shared", { victory });
+  return t(entry.winner === entry.my_seat ? "lobby.result.won" : "lobby.result.lost", { victory });
+}
+
+export function mineRow(entry) {
+  const me = entry.my_seat;
+  const other = me === 0 || me === 1 ? 1 - me : 1;
+  const opponent = entry.seats[other]?.taken
+    ? t("lobby.mine.versus", { name: nameOf(entry, other) }) : t("lobby.mine.no_opponent");
+  const badges = [];
+  let meta;
+  let action;
+  switch (entry.status) {
+    case "waiting":
+      meta = t(entry.origin === "invite" ? "lobby.mine.waiting_invite" : "lobby.mine.waiting_listed",
+        { ago: ago(entry.created_at) });
+      action = gameLink(entry, "open", t("lobby.mine.open_label"));
+      break;
+    case "active":
+      meta = [progress(entry), clockLine(entry)];
+      badges.push(entry.to_act === me
+        ? el("span", { class: "badge your-turn" }, t("lobby.mine.your_turn"))
+        : el("span", { class: "badge" }, t("lobby.mine.their_turn", { name: nameOf(entry, other) })));
+      action = gameLink(entry, "resume", t("lobby.mine.resume_label", { opponent }));
+      break;
+    case "finished":
+      badges.push(el("span", {
+        class: `badge result ${entry.winner === me ? "won" : entry.winner === null ? "shared" : "lost"}`,
+      }, resultText(entry)));
+      meta = t("lobby.mine.finished", { ago: ago(entry.updated_at), n: entry.version });
+      action = gameLink(entry, "view", t("lobby.mine.finished_label", { opponent }));
+      break;
+    case "aborted":
+      badges.push(el("span", { class: "badge aborted" }, t("lobby.mine.aborted")));
+      meta = t("lobby.mine.stopped", { ago: ago(entry.updated_at), n: entry.version });
+      action = gameLink(entry, "view", t("lobby.mine.aborted_label", { opponent }));
+      break;
+    default:
+      meta = entry.status;  // none other is sent (docs/lobby.md): its code, should one come
+      action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));
+  }
+  return row(entry, el("strong", {}, opponent), meta, ...badges, action);
+}
+
+export function fillList(list, entries, makeRow, emptyText) {
+  list.count.textContent = entries.length ? t("lobby.count", { n: entries.length }) : "";
+  if (!entries.length) {
+    list.box.replaceChildren(el("p", { class: "empty" }, emptyText ?? list.box.dataset.empty));
+    return;
+  }
+  list.box.replaceChildren(el("ul", { class: "entry-list" }, entries.map(makeRow)));
+}
+
+
+// A timed game's clocks as the picture gave them: "Ann 4:12 · Bob 3:50", the running one
+// counted down by tickClocks.
+export function clockLine(entry) {
+  if (!entry.clock) return null;
+  const heard = performance.now();
+  return el("span", { class: "entry-clocks" }, [0, 1].map((seat) => {
+    const running = entry.clock.running === seat;
+    const time = el("span", {
+      class: `entry-clock${running ? " running" : ""}`, "data-seat": seat,
+      "data-left": entry.clock.remaining[seat], "data-heard": running ? heard : null,
+    }, clockText(entry.clock.remaining[seat]));
+    return [" · ", nameOf(entry, seat), " ", time];
+  }));
+}
+
+// The running clocks of the lists shown, counted down every second.
+export function tickClocks(container) {
+  setInterval(() => {
+    const now = performance.now();
+    for (const clock of container.querySelectorAll(".entry-clock[data-heard]")) {
+      const left = Number(clock.dataset.left) - (now - Number(clock.dataset.heard));
+      const text = clockText(left);
+      if (clock.textContent !== text) clock.textContent = text;
+    }
+  }, 1000);
+}
+
+// The player's games where it is their turn, told from each lobby picture (the lobby, "My
+// games"): the title and favicon while any is waiting in a background tab, and a move
+// arriving in one of them chimes and notifies as in a game's own tab.
+export class TurnsInGames {
+  constructor(notice) {
+    this.notice = notice;
+    this.known = null;  // "game:version" of each turn waiting, as of the last picture
+  }
+
+  update(mine, title) {
+    const turns = mine.filter((entry) => entry.status === "active" && entry.to_act === entry.my_seat);
+    const keys = new Set(turns.map((entry) => `${entry.game_id}:${entry.version}`));
+    const arrived = this.known === null ? [] : turns.filter((entry) => !this.known.has(`${entry.game_id}:${entry.version}`));
+    if (this.known === null) this.notice.wasMyTurn = turns.length > 0;  // no chime for the page opening
+    this.known = keys;
+    const other = arrived[0] && arrived[0].seats[1 - arrived[0].my_seat]?.name;
+    return this.notice.update({ title, myTurn: turns.length > 0, opponent: other ?? "", fresh: arrived.length > 0 });
+  }
+}
