@@ -493,10 +493,12 @@ class AdminService:
             "engine_version": row.engine_version, "version": row.version,
             "to_act": row.to_act, "winner": row.winner, "victory": row.victory,
             "result": outcome.to_json() if outcome is not None else None,
-            "rematch_id": row.rematch_id,
+            "rematch_id": row.rematch_id, "time_control": row.time_control,
             "created_at": _iso(row.created_at), "updated_at": _iso(row.updated_at),
             "players": [{"seat": s.seat, "name": s.name, "player_id": s.player_id,
-                         "joined_at": _iso(s.joined_at)} for s in stored.seats],
+                         "joined_at": _iso(s.joined_at),
+                         "left_at": _iso(s.left_at) if s.left_at else None}
+                        for s in stored.seats],
             "state_hash": game.state_hash(),
             "log": [_log_entry(entry, names, entry_events)
                     for entry, entry_events in zip(stored.actions, events, strict=True)],

@@ -10,8 +10,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from app.services.clocks import Clocks, TimeControl, TimeControlError
+from app.db.session import make_engine, make_sessionmaker
+from app.services.clocks import Clocks, TimeControl, TimeControlError, WallClock
 from app.services.games import GameService, ServiceError
+from app.services.servers import ServerRegistry
 from tests.factories import Database, ManualWall, game_row, log_rows, servers, started_game
 
 START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
@@ -223,3 +225,32 @@ async def test_an_update_and_a_welcome_carry_the_clocks(database: Database) -> N
         untimed, _ = await started_game(one.service)
         assert (await one.service.snapshot(untimed, None, lambda *_: {})).clock is None
 
+
+
+async def test_a_rematch_keeps_the_time_control_and_starts_its_clocks(
+        database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, wall=wall) as (server,):
+        game_id, _ = await started_game(server.service, time_control=BLITZ)
+        await server.service.resign(game_id, 1)
+        wall.advance(30)
+        await server.service.offer_rematch(game_id, 0)
+        rematch = (await server.service.offer_rematch(game_id, 1))["game_id"]
+        row = await game_row(database, rematch)
+        assert row.time_control == BLITZ.to_json()
+        assert (row.clock0_ms, row.clock1_ms, row.clock_since) == (300_000, 300_000, at(30))
+        assert row.deadline == at(330)
+
+
+async def test_each_process_reads_the_time_from_the_database_s_clock(
+        database: Database) -> None:
+    """A process whose own clock is an hour ahead still judges flags by the database's."""
+    if database.kind != "postgres":
+        pytest.skip("SQLite serves one process: its own clock is the only one")
+    wall = WallClock(lambda: datetime.now(UTC) + timedelta(hours=1))
+    engine = make_engine(database.url, database.schema)
+    try:
+        await ServerRegistry(make_sessionmaker(engine), timeout=20).calibrate(wall)
+    finally:
+        await engine.dispose()
+    assert abs(wall.now() - datetime.now(UTC)) < timedelta(seconds=5)
