@@ -12,7 +12,7 @@ export function el(tag, attributes, ...children) {
     else if (name === "onclick") element.addEventListener("click", value);
     else element.setAttribute(name, value === true ? "" : String(value));
   }
-  element.append(...children.flat().filter((child) => child !== null && child !== undefined));
+  element.append(...children.flat(Infinity).filter((child) => child !== null && child !== undefined));
   return element;
 }
 
@@ -87,7 +87,8 @@ export function mineRow(entry) {
       action = gameLink(entry, "open", t("lobby.mine.open_label"));
       break;
     case "active":
-      meta = [progress(entry), clockLine(entry)];
+      meta = [progress(entry), entry.time_control ? ` · ${controlText(entry.time_control)}` : null,
+        clockLine(entry)];
       badges.push(entry.to_act === me
         ? el("span", { class: "badge your-turn" }, t("lobby.mine.your_turn"))
         : el("span", { class: "badge" }, t("lobby.mine.their_turn", { name: nameOf(entry, other) })));
@@ -122,8 +123,8 @@ export function fillList(list, entries, makeRow, emptyText) {
 }
 
 
-// A timed game's clocks as the picture gave them: "Ann 4:12 · Bob 3:50", the running one
-// counted down by tickClocks.
+// A timed game's clocks as the picture gave them: " · Ann 4:12 · Bob 3:50", the running
+// one counted down by tickClocks.
 export function clockLine(entry) {
   if (!entry.clock) return null;
   const heard = performance.now();

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
+from websockets.sync.client import connect
 
 from tests.browser.conftest import (
     ADMIN_PASSWORD,
@@ -39,8 +40,11 @@ from tests.browser.conftest import (
     pick_name,
     play_one,
     play_over_sockets,
+    post_json,
     wait_for_queue,
 )
+from tests.browser.server import SOCKET_SECONDS, SeatSocket
+from tests.browser.test_accessibility import assert_accessible
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -379,4 +383,50 @@ def test_the_invite_link_knows_the_players_session(open_page: OpenPage, server: 
         expect(page.locator("#turn")).to_have_text(re.compile("open the invite link"))
     finally:
         elsewhere.close()
+    ann.assert_no_errors()
+
+
+def test_my_games_page_follows_whose_turn_and_tells_a_background_tab(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    """Ann's timed game shows on her My games page with the clocks and whose turn it is;
+    when Bo's move makes it her turn while the tab is in the background, the title says
+    so. Her finished and waiting games are listed apart."""
+    ann = open_page(server + "/")
+    page = ann.page
+    pick_name(page, "Ann")
+    created = page.evaluate("""async () => (await fetch("/api/games", {method: "POST",
+        headers: {"content-type": "application/json"},
+        body: JSON.stringify({first_player: "creator", wonder_selection: "first_game",
+                              time_control: {kind: "fischer", minutes: 10, increment: 5}})
+      })).json()""")
+    game_id = created["game_id"]
+    joined = post_json(f"{server}/api/games/{game_id}/join",
+                       {"invite_code": created["invite_code"], "name": "Bo"})
+    page.goto(server + "/my-games")
+    entry = page.locator(f"#ongoing-games [data-game-id='{game_id}']")
+    expect(entry).to_contain_text("Your turn")
+    expect(entry).to_contain_text("10 min + 5 s")
+    expect(entry.locator(".entry-clock")).to_have_count(2)
+    expect(entry.locator(".entry-clock.running")).to_have_count(1)
+    url = server.replace("http://", "ws://") + f"/ws/games/{game_id}"
+    with connect(url, open_timeout=SOCKET_SECONDS) as first, \
+            connect(url, open_timeout=SOCKET_SECONDS) as second:
+        seats = [SeatSocket(first, 0, created["token"]), SeatSocket(second, 1, joined["token"])]
+        seats[0].send({"type": "action", "action": seats[0].view["legal_actions"][0]["notation"],
+                       "version": 0, "client_id": "ann-1"})
+        seats[0].until("ack")
+        expect(entry).to_contain_text("Bo's turn")
+        page.evaluate("""() => {  // as when the player switches to another tab
+            Object.defineProperty(document, "visibilityState",
+                                  {value: "hidden", configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""")
+        seats[1].until("update", 1)
+        seats[1].send({"type": "action", "action": seats[1].view["legal_actions"][0]["notation"],
+                       "version": 1, "client_id": "bo-1"})
+        seats[1].until("ack")
+        expect(entry).to_contain_text("Your turn")
+        expect(page).to_have_title(re.compile("^● Your turn"))
+    assert_accessible(page, "My games")
+    page.screenshot(path=screenshots / "my-games.png", full_page=True)
     ann.assert_no_errors()
