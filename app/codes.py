@@ -55,10 +55,10 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "stale_version": ("version", "sent"),  # the game's version, and the one the action named
     "not_your_turn": ("to_act", "seat"),  # to_act: the seat to act; seat: the one that tried
     "no_take_back": (),  # none on offer from the other seat (or the game moved on)
-    "time_out": ("seat",),
+    "time_out": ("seat",),  # seat: the one whose time ran out (the game ended on time)
     # cause: "present" (the opponent is connected), "recent" (wait: seconds until the win
     # may be claimed) or "correspondence" (such a game ends by its clock)
-    "not_abandoned": ("cause", "wait"),  # seat: the one whose time ran out (the game ended on time)
+    "not_abandoned": ("cause", "wait"),
     # Chat.
     "chat_empty": (),
     "chat_too_long": ("max",),  # max: characters

@@ -142,6 +142,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await app.state.service.everyone_left()
         if isinstance(pubsub, PostgresPubSub):
             await pubsub.start()
+        try:  # the players' clocks by the database's, from the first move
+            await registry.calibrate(app.state.wall)
+        except Exception:
+            log.exception("could not read the database's clock")
         heartbeat = asyncio.create_task(_keep_registered(
             registry, pubsub, app.state.clock, interval=settings.server_heartbeat, hub=hub,
             queue=app.state.quick_match, wall=app.state.wall))

@@ -40,7 +40,7 @@ from app.realtime.protocol import (
 )
 from app.services.chat import ChatService, Sender
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
-from app.services.games import GameService, ServiceError, Snapshot
+from app.services.games import GameService, ServiceError
 
 from .identity import player_id_of
 
@@ -91,6 +91,7 @@ class GameSocket:
         self.chat: ChatService = websocket.app.state.chat
         clock: Clock = websocket.app.state.clock
         self.connection = Connection(websocket, clock)
+        self._departed = False
 
     async def run(self) -> None:
         connection = self.connection
@@ -112,15 +113,21 @@ class GameSocket:
         finally:
             watchdog.cancel()
             connection.close()
-            # Its own task: this one may be cancelled as the socket goes.
-            self.hub.depart(self._leave())
+            self._depart()
             with contextlib.suppress(Exception):
                 await writer
 
+    def _depart(self) -> None:
+        """The socket is gone (closed, or dropped as silent): once, in a task of its own
+        (this one may be cancelled as the socket goes)."""
+        if not self._departed:
+            self._departed = True
+            self.hub.depart(self._leave())
+
     async def _leave(self) -> None:
-        """The socket is gone. If it was its seat's last one here, the seat may be away
-        from now: told to the database (where every server's claims read it) before
-        anyone hears it left."""
+        """If the socket was its seat's last one here, the seat may be away from now: told
+        to the database (where every server's claims read it) before anyone hears it
+        left."""
         seat = self.connection.seat
         try:
             if seat is not None and self.connection.welcomed and \
@@ -251,7 +258,7 @@ class GameSocket:
         await keep_alive(self.connection, interval=self.settings.heartbeat_interval,
                          timeout=self.settings.heartbeat_timeout,
                          join_timeout=self.settings.join_timeout,
-                         on_drop=lambda: self.hub.detach(self.game_id, self.connection))
+                         on_drop=self._depart)
 
     async def _send_state(self, last_version: int | None) -> None:
         """Send the full state (a ``sync``'s answer); updates arriving meanwhile wait, and
@@ -286,8 +293,4 @@ class GameSocket:
         return kind.model_validate({
             **now.rendered, "status": now.status, "rematch": now.rematch,
             "abort_reason": now.abort_reason, "take_back_offer": now.take_back_offer,
-            "clock": now.clock, "claim_after": self._claim_after(now)})
-
-    def _claim_after(self, snapshot: Snapshot) -> float | None:
-        live = snapshot.clock is None or snapshot.clock["control"]["kind"] == "fischer"
-        return self.settings.abandon_after if snapshot.status == "active" and live else None
+            "clock": now.clock, "claim_after": now.claim_after})

@@ -215,7 +215,7 @@ _PROGRESS = (
             to_act=bindparam("to_act"), winner=bindparam("winner"),
             victory=bindparam("victory"), take_back_offer=None, updated_at=bindparam("now"),
             clock0_ms=bindparam("clock0_ms"), clock1_ms=bindparam("clock1_ms"),
-            clock_since=bindparam("now"), deadline=bindparam("deadline"))
+            clock_since=bindparam("clock_since"), deadline=bindparam("deadline"))
 )
 _APPEND = insert(_ACTION).values(
     game_id=bindparam("game_id"), seq=bindparam("version"), seat=bindparam("seat"),
@@ -235,7 +235,7 @@ def _move_in_one_statement(notices: int) -> TextClause:
             UPDATE game SET version = :version, status = :status, to_act = :to_act,
                    winner = :winner, victory = :victory, take_back_offer = NULL,
                    updated_at = :now, clock0_ms = :clock0_ms, clock1_ms = :clock1_ms,
-                   clock_since = :now, deadline = :deadline
+                   clock_since = :clock_since, deadline = :deadline
             WHERE id = :game_id AND status = 'active' AND version = :previous
               AND (CAST(:offer AS INTEGER) IS NULL OR take_back_offer = :offer)
             RETURNING id)
@@ -253,6 +253,7 @@ def _move_in_one_statement(notices: int) -> TextClause:
         bindparam("victory", type_=String), bindparam("notation", type_=String),
         bindparam("client_id", type_=String), bindparam("action", type_=JSON),
         bindparam("now", type_=UTCDateTime()), bindparam("deadline", type_=UTCDateTime()),
+        bindparam("clock_since", type_=UTCDateTime()),
         bindparam("clock0_ms", type_=BigInteger), bindparam("clock1_ms", type_=BigInteger))
 
 
@@ -271,6 +272,7 @@ async def record_move(session: AsyncSession, move: Move,
               "client_id": move.client_id, "status": move.status, "to_act": move.to_act,
               "winner": move.winner, "victory": move.victory, "offer": move.offer,
               "now": move.now, "deadline": move.deadline,
+              "clock_since": move.now if move.clocks else None,
               "clock0_ms": move.clocks[0] if move.clocks else None,
               "clock1_ms": move.clocks[1] if move.clocks else None}
     if session.get_bind().dialect.name == "postgresql":
@@ -359,14 +361,13 @@ class Flag:
     """A timed game whose seat to act runs out of time at ``deadline``."""
 
     game_id: str
-    version: int
     deadline: datetime
 
 
 async def flags_due(session: AsyncSession, by: datetime, limit: int) -> list[Flag]:
     """Games in play whose flag falls by ``by``, the soonest first."""
     rows = await session.execute(
-        select(_GAME.c.id, _GAME.c.version, _GAME.c.deadline)
+        select(_GAME.c.id, _GAME.c.deadline)
         .where(_GAME.c.deadline <= by, _GAME.c.status == "active")
         .order_by(_GAME.c.deadline).limit(limit))
     return [Flag(*row) for row in rows]
@@ -379,17 +380,21 @@ async def seat_left(session: AsyncSession, game_id: str, seat: int, now: datetim
 
 
 async def away_since(session: AsyncSession, game_id: str, seat: int) -> datetime | None:
-    """Since when the seat may have been away: its last socket's closing, or its taking if
-    it never had one (None: no such seat)."""
-    found = (await session.execute(
-        select(_SEAT.c.left_at, _SEAT.c.joined_at)
-        .where(_SEAT.c.game_id == game_id, _SEAT.c.seat == seat))).one_or_none()
-    return None if found is None else (found[0] or found[1])
+    """Since when the seat may have been away: its last socket's closing, but not before
+    the game started (its second seat taken); None if there is no such seat."""
+    seats = {number: (left, joined) for number, left, joined in await session.execute(
+        select(_SEAT.c.seat, _SEAT.c.left_at, _SEAT.c.joined_at)
+        .where(_SEAT.c.game_id == game_id))}
+    if seat not in seats or len(seats) < 2:
+        return None
+    started: datetime = max(joined for _, joined in seats.values())
+    left: datetime | None = seats[seat][0]
+    return started if left is None else max(left, started)
 
 
-async def everyone_left(session: AsyncSession, now: datetime | ColumnElement[Any],
-                        where: ColumnElement[bool] | None = None) -> None:
-    """The seats of games in play had their sockets closed ``now`` (a server stopped
+async def seats_left(session: AsyncSession, now: datetime | ColumnElement[Any],
+                     where: ColumnElement[bool] | None = None) -> None:
+    """The seats of games in play had their sockets closed ``now`` (servers stopped
     without closing them): only those ``where`` says, if given."""
     playing = select(_GAME.c.id).where(_GAME.c.status == "active")
     statement = update(_SEAT).where(_SEAT.c.game_id.in_(playing)).values(left_at=now)

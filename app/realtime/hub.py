@@ -284,9 +284,10 @@ class Hub:
         """The last version given to the sockets of each game that has some."""
         self._catching_up = Rounds(self._catch_up, "catch the game up")
         self._background: set[asyncio.Task[None]] = set()
-        self._departures: set[asyncio.Task[None]] = set()
         """Tasks started from a message (kept so they are not collected, and cancelled at
         close)."""
+        self._departures: set[asyncio.Task[None]] = set()
+        """Sockets' departures under way (waited for at close)."""
         self._presence_dirty: set[str] = set()
         self._presence_writer: asyncio.Task[None] | None = None
         self._elsewhere: dict[str, Counts] = {}

@@ -77,13 +77,14 @@ class TimeControl:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TimeControl | None:
-        """The control stored with a game (None: untimed)."""
+        """The control stored with a game (None: untimed), as it was offered then: the
+        bounds of today's offers are not checked again."""
         if data is None:
             return None
         if data.get("kind") == "fischer":
-            return cls.fischer(int(data["minutes"]), int(data["increment"]))
+            return cls("fischer", int(data["minutes"]) * 60_000, int(data["increment"]) * 1000)
         if data.get("kind") == "correspondence":
-            return cls.correspondence(int(data["days"]))
+            return cls("correspondence", int(data["days"]) * _DAY_MS)
         raise TimeControlError(f"unknown time control {data!r}")
 
     def start(self, now: datetime, to_act: int | None) -> Clocks:

@@ -6,7 +6,7 @@ ending is written at the game's version, which only one write can be)."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -14,6 +14,7 @@ from app.db import repository
 from app.realtime.clock import Clock
 
 from .clocks import WallClock
+from .errors import STORAGE_ERRORS, ServiceError
 from .games import GameService
 
 log = logging.getLogger(__name__)
@@ -30,28 +31,52 @@ class FlagWatch:
         self._clock = clock
         self._wall = wall
         self._interval = interval
+        self._failed: dict[str, datetime] = {}
+        """Games whose ending failed, with the deadline it failed at: left alone until that
+        changes (one bad game must not hold up every other flag)."""
 
     async def sweep(self) -> list[str]:
         """End every game whose flag has fallen by now: the games this process ended."""
         async with self._sessions() as session:
             due = await repository.flags_due(session, self._wall.now(), BATCH)
-        return [flag.game_id for flag in due if await self._service.flag_fall(flag.game_id)]
+        ended = []
+        for flag in due:
+            if self._failed.get(flag.game_id) == flag.deadline:
+                continue
+            try:
+                if await self._service.flag_fall(flag.game_id):
+                    ended.append(flag.game_id)
+            except STORAGE_ERRORS:  # the database away a moment: the next look tries again
+                raise
+            except Exception as error:
+                if isinstance(error, ServiceError) and error.code == "busy":
+                    break  # this process is full: the next look tries again
+                log.exception("could not end game %s on time", flag.game_id)
+                self._failed[flag.game_id] = flag.deadline
+        for game_id in [g for g, deadline in self._failed.items()
+                        if all(f.game_id != g or f.deadline != deadline for f in due)]:
+            del self._failed[game_id]  # gone from the due ones, or its deadline moved
+        return ended
 
-    async def _wait(self) -> None:
-        """Until the next flag known to fall within the interval, or the interval."""
+    async def _wait(self, *, progressed: bool) -> None:
+        """Until the next flag known to fall within the interval, or the interval. One that
+        fell during a sweep that ended games is looked at again at once; otherwise one due
+        already is another process's, or stuck."""
         wait = self._interval
         async with self._sessions() as session:
             now = self._wall.now()
             soon = await repository.flags_due(session, now + timedelta(seconds=wait), 1)
-        if soon and soon[0].deadline > now:  # (one due already is another's, or stuck)
-            wait = (soon[0].deadline - now).total_seconds()
+        if soon and (soon[0].deadline > now or progressed) \
+                and self._failed.get(soon[0].game_id) != soon[0].deadline:
+            wait = max(0.0, (soon[0].deadline - now).total_seconds())
         await self._clock.sleep(wait)
 
     async def run(self) -> None:
         while True:
             try:
-                if len(await self.sweep()) < BATCH:
-                    await self._wait()
+                ended = await self.sweep()
+                if len(ended) < BATCH:
+                    await self._wait(progressed=bool(ended))
             except Exception:  # the database may be away a moment: look again later
                 log.exception("could not look for fallen flags")
                 await self._clock.sleep(self._interval)

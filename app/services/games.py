@@ -77,6 +77,12 @@ _CLOSED = {"aborted": "an admin aborted this game",
            "imported": "an imported record is for inspection, not for play"}
 
 
+def _played_live(control: TimeControl | None) -> bool:
+    """Untimed or real time (not correspondence): an absent player's opponent may claim the
+    win."""
+    return control is None or control.real_time
+
+
 def _refuse_unstarted_or_closed(status: str) -> None:
     """No action on a game waiting for its second player, aborted, or imported."""
     if status == "waiting":
@@ -236,6 +242,9 @@ class Snapshot:
     """The seat asking to take its last action back, if one is."""
     clock: dict[str, Any] | None
     """A timed game's clocks as of the snapshot (``Clocks.to_json``), with its control."""
+    claim_after: float | None
+    """A game in play, played live: seconds an absent opponent is waited for before the
+    win may be claimed (None: not such a game)."""
 
 
 @dataclass(frozen=True)
@@ -347,7 +356,8 @@ class GameService:
             await session.flush()
             session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token),
                              name=name or (player.name if player else None),
-                             player_id=player.id if player else None))
+                             player_id=player.id if player else None,
+                             joined_at=self.wall.now()))
             await session.commit()
         await self._lobby_changed(public=listed, players=[player_id])
         return Created(Credentials(game_id, 0, token), invite_code)
@@ -379,7 +389,8 @@ class GameService:
                                    409)
             session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token),
                              name=name or (player.name if player else None),
-                             player_id=player.id if player else None))
+                             player_id=player.id if player else None,
+                             joined_at=self.wall.now()))
             row.updated_at = datetime.now(UTC)
             _start(row, self.wall.now())
             try:
@@ -409,7 +420,8 @@ class GameService:
                 assert player is not None
                 session.add(Seat(game_id=game_id, seat=seat,
                                  token_hash=_hash(secrets.token_urlsafe(32)),
-                                 name=player.name, player_id=player.id))
+                                 name=player.name, player_id=player.id,
+                                 joined_at=self.wall.now()))
             await session.commit()
         await self._lobby_changed(public=True, players=[first, second])
         return game_id
@@ -542,7 +554,10 @@ class GameService:
             return Snapshot(render(entry.game, entry.version, missed), entry.version,
                             row.status, _rematch_json(row),
                             aborted.detail.get("reason") if aborted else None,
-                            row.take_back_offer, entry.clock_json(self.wall.now()))
+                            row.take_back_offer, entry.clock_json(self.wall.now()),
+                            self._settings.abandon_after
+                            if row.status == "active" and _played_live(entry.control)
+                            else None)
 
     async def prepare_socket(self, game_id: str) -> None:
         """Refuses (``not_found``) a game that does not exist. A socket opens on it: its
@@ -692,6 +707,8 @@ class GameService:
             return Accepted(resent, duplicate=True), None
         if after is not None and after.status == "aborted":
             raise ServiceError("aborted", _CLOSED["aborted"], 409)
+        if after is not None and after.status == "finished":  # as by a flag falling first
+            raise ServiceError("game_over", "the game is over", 409)
         raise ServiceError("stale_version", "another action was applied first", 409,
                            params={} if request.version is None else {"sent": request.version})
 
@@ -784,8 +801,7 @@ class GameService:
         other = 1 - seat
         async with self._statements() as session:
             head = await self._playing_head(session, game_id)
-            control = TimeControl.from_json(head.time_control)
-            if control is not None and not control.real_time:
+            if not _played_live(TimeControl.from_json(head.time_control)):
                 raise ServiceError("not_abandoned", "a correspondence game ends by its clock",
                                    409, params={"cause": "correspondence"})
             if opponent_present:
@@ -808,7 +824,7 @@ class GameService:
     async def everyone_left(self) -> None:
         """This server starts alone (SQLite): every socket of before is gone."""
         async with self._sessions() as session:
-            await repository.everyone_left(session, self.wall.now())
+            await repository.seats_left(session, self.wall.now())
             await session.commit()
 
     async def offer_take_back(self, game_id: str, seat: int) -> dict[str, Any]:
@@ -930,7 +946,8 @@ class GameService:
         await session.flush()
         for old in await repository.get_seats(session, row.id):
             session.add(Seat(game_id=rematch.id, seat=1 - old.seat, token_hash=old.token_hash,
-                             name=old.name, player_id=old.player_id))
+                             name=old.name, player_id=old.player_id,
+                             joined_at=self.wall.now()))
         await session.commit()
         await session.refresh(row)
 

@@ -65,7 +65,7 @@ def _now(session: AsyncSession) -> Any:
 async def _seats_left(session: AsyncSession, servers: list[str], now: Any) -> None:
     """These servers' sockets went without closing (the servers died or stop): the seats
     they held left ``now``."""
-    await repository.everyone_left(session, now, or_(*(
+    await repository.seats_left(session, now, or_(*(
         (_SEAT.c.seat == seat) & _SEAT.c.game_id.in_(
             select(_PRESENCE.c.game_id).where(_PRESENCE.c.server_id.in_(servers), column > 0))
         for seat, column in enumerate((_PRESENCE.c.seat0, _PRESENCE.c.seat1)))))
@@ -117,6 +117,7 @@ class ServerRegistry:
         async with self._sessions() as session:
             if session.get_bind().dialect.name != "postgresql":
                 return
+            await session.connection()  # connected before the reading is timed
             before = wall.local()
             database = await session.scalar(select(func.clock_timestamp()))
             after = wall.local()

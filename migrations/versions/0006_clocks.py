@@ -32,6 +32,10 @@ def upgrade() -> None:
         batch.add_column(sa.Column("clock1_ms", sa.BigInteger(), nullable=True))
     with op.batch_alter_table("seat") as batch:
         batch.add_column(sa.Column("left_at", sa.DateTime(timezone=True), nullable=True))
+    # No one knows who was there before: the absence of a player of a game in play counts
+    # from now.
+    op.execute("UPDATE seat SET left_at = CURRENT_TIMESTAMP"
+               " WHERE game_id IN (SELECT id FROM game WHERE status = 'active')")
 
 
 def downgrade() -> None:

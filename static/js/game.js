@@ -71,6 +71,7 @@ const store = createStore({
   clock: null,           // a timed game's: { remaining, running, control, at: when heard }
   claimAfter: null,      // a game played live: seconds of absence before a win may be claimed
   awaySince: null,       // when the opponent was seen leaving (performance.now())
+  claimFolded: false,    // the player chose to keep waiting
   error: null,           // { code, params, message } of the last refusal, shown until the next view
   panel: null,           // the dialog open: { kind: "card", card } | { kind: "city", seat } | { kind: "discard" }
   resultFolded: false,
@@ -125,6 +126,11 @@ function handle(message) {
       if (message.rematch) useRematch(message.rematch, false);
       if (message.clock) useClock(message.clock);
       store.set({ claimAfter: message.claim_after ?? null });
+      // The creator waits for a second player: the invite link to send (a failed fetch
+      // is tried again with the next state).
+      if (message.status === "waiting" && message.seat === 0 && credentials?.invite_url && !inviteModule()) {
+        loadInvite().then(() => store.set({}), () => {});
+      }
       const takeBack = { offered_by: message.take_back_offer ?? null, declined_by: null, withdrew: false };
       if (takeBack.offered_by === null) store.set({ takeBack });
       else whenAsked(() => store.set({ takeBack }));
@@ -137,7 +143,10 @@ function handle(message) {
       if (state.version !== null && message.version <= state.version) break;  // already shown
       // Any action ends a take-back offer.
       const patch = { takeBack: { offered_by: null, declined_by: null, withdrew: false } };
-      if (state.status === "waiting") patch.status = "active";
+      if (state.status === "waiting") {
+        patch.status = "active";
+        askStarted();
+      }
       if (message.view.outcome) Object.assign(patch, { status: "finished", confirmResign: false });
       if (message.clock) useClock(message.clock);
       show(message.version, message.view,
@@ -320,7 +329,7 @@ let claimTimer = null;
 function seenAway() {
   const { seat, presence, claimAfter, awaySince } = store.get();
   const away = seat !== null && claimAfter !== null && presence && !presence[1 - seat];
-  if (!away) store.set({ awaySince: null });
+  if (!away) store.set({ awaySince: null, claimFolded: false });
   else if (awaySince === null) awayFrom(performance.now());
 }
 
@@ -348,7 +357,7 @@ const asking = {
   },
   keepPlaying: () => store.set({ confirmResign: false }),
   claim: () => connection.send({ type: "claim_win" }),
-  keepWaiting: () => store.set({ awaySince: Infinity }),
+  keepWaiting: () => store.set({ claimFolded: true }),
 };
 
 function PlayControls({ state, ctx }) {
@@ -359,8 +368,9 @@ function PlayControls({ state, ctx }) {
   if (seat === null && !asked) return null;
   return html`<section id="play-controls" class="play-controls" aria-label=${t("play.title")} aria-live="polite">
     ${asked ? html`<${module.Asks} ctx=${ctx} seat=${seat} takeBack=${takeBack} confirmResign=${state.confirmResign} ...${asking} />` : null}
-    ${module && seat !== null && state.awaySince !== null && state.awaySince !== Infinity
-    ? html`<${module.Absence} ctx=${ctx} seat=${seat} since=${state.awaySince} claimAfter=${state.claimAfter} ...${asking} />` : null}
+    ${module && seat !== null && state.awaySince !== null
+    ? html`<${module.Absence} ctx=${ctx} seat=${seat} since=${state.awaySince} claimAfter=${state.claimAfter}
+        folded=${state.claimFolded} ...${asking} />` : null}
     ${seat !== null && !state.confirmResign ? html`<p class="play-buttons">
       ${takeBack.offered_by === null && state.view.can_take_back ? html`<button type="button" class="secondary" data-take-back="offer"
         onClick=${() => asking.send("take_back")}>${t("play.take_back")}</button>` : null}
@@ -446,7 +456,6 @@ function Indicators({ state, ctx }) {
 function GamePage({ state, view, ctx }) {
   const names = [0, 1].map((s) => (state.seatsTaken[s] || s === 0 ? ctx.name(s) : t("player.empty_seat")));
   const invite = state.status === "waiting" && state.seat === 0 ? credentials?.invite_url : null;
-  if (invite && !inviteModule()) loadInvite().then(() => store.set({}), (error) => store.set({ error }));
   const error = errorText(state.error);
   return html`
     <header class=${`status${ctx.myTurn ? " is-my-turn" : ""}`}>
@@ -505,6 +514,12 @@ document.addEventListener("visibilitychange", () => draw(store.get()));
 
 // ------------------------------------------------------------------------------ summary
 
+// The game started while this page waited: the state again, with what a started game's
+// has (its clocks, how long an absent opponent is waited for).
+function askStarted() {
+  if (connection.isReady) connection.send({ type: "sync", last_version: store.get().version ?? 0 });
+}
+
 function useSummary(summary) {
   const state = store.get();
   const patch = {
@@ -516,6 +531,7 @@ function useSummary(summary) {
   // show the game started.
   if (state.status === null || (state.status === "waiting" && summary.status !== "waiting")) {
     patch.status = summary.status;
+    if (state.status === "waiting") askStarted();
   }
   store.set(patch);
 }

@@ -72,7 +72,7 @@ export function resultText(entry) {
   return t(entry.winner === entry.my_seat ? "lobby.result.won" : "lobby.result.lost", { victory });
 }
 
-export function mineRow(entry) {
+export function mineRow(entry, heard) {
   const me = entry.my_seat;
   const other = me === 0 || me === 1 ? 1 - me : 1;
   const opponent = entry.seats[other]?.taken
@@ -88,7 +88,7 @@ export function mineRow(entry) {
       break;
     case "active":
       meta = [progress(entry), entry.time_control ? ` · ${controlText(entry.time_control)}` : null,
-        clockLine(entry)];
+        clockLine(entry, heard)];
       badges.push(entry.to_act === me
         ? el("span", { class: "badge your-turn" }, t("lobby.mine.your_turn"))
         : el("span", { class: "badge" }, t("lobby.mine.their_turn", { name: nameOf(entry, other) })));
@@ -123,17 +123,16 @@ export function fillList(list, entries, makeRow, emptyText) {
 }
 
 
-// A timed game's clocks as the picture gave them: " · Ann 4:12 · Bob 3:50", the running
-// one counted down by tickClocks.
-export function clockLine(entry) {
+// A timed game's clocks as the picture heard at `heard` (performance.now()) gave them:
+// " · Ann 4:12 · Bob 3:50", the running one counted down by tickClocks.
+export function clockLine(entry, heard) {
   if (!entry.clock) return null;
-  const heard = performance.now();
   return el("span", { class: "entry-clocks" }, [0, 1].map((seat) => {
     const running = entry.clock.running === seat;
     const time = el("span", {
       class: `entry-clock${running ? " running" : ""}`, "data-seat": seat,
       "data-left": entry.clock.remaining[seat], "data-heard": running ? heard : null,
-    }, clockText(entry.clock.remaining[seat]));
+    }, clockText(entry.clock.remaining[seat] - (running ? performance.now() - heard : 0)));
     return [" · ", nameOf(entry, seat), " ", time];
   }));
 }
@@ -159,13 +158,15 @@ export class TurnsInGames {
     this.known = null;  // "game:version" of each turn waiting, as of the last picture
   }
 
+  // A game arrives when it becomes the player's turn (not while a turn of theirs goes on,
+  // as after a wonder that plays again). Heard in a shown tab, the page itself says it.
   update(mine, title) {
     const turns = mine.filter((entry) => entry.status === "active" && entry.to_act === entry.my_seat);
-    const keys = new Set(turns.map((entry) => `${entry.game_id}:${entry.version}`));
-    const arrived = this.known === null ? [] : turns.filter((entry) => !this.known.has(`${entry.game_id}:${entry.version}`));
-    if (this.known === null) this.notice.wasMyTurn = turns.length > 0;  // no chime for the page opening
-    this.known = keys;
+    const arrived = this.known === null ? [] : turns.filter((entry) => !this.known.has(entry.game_id));
+    this.known = new Set(turns.map((entry) => entry.game_id));
+    const hidden = document.visibilityState === "hidden";
+    this.notice.wasMyTurn = !(hidden && arrived.length);  // chimes and notifies only then
     const other = arrived[0] && arrived[0].seats[1 - arrived[0].my_seat]?.name;
-    return this.notice.update({ title, myTurn: turns.length > 0, opponent: other ?? "", fresh: arrived.length > 0 });
+    return this.notice.update({ title, myTurn: turns.length > 0, opponent: other ?? "" });
   }
 }

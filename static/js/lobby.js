@@ -212,7 +212,7 @@ function handleLobbyMessage(message) {
 }
 
 function usePicture(message) {
-  picture = message;
+  picture = { ...message, heard: performance.now() };  // when its clocks were as it says
   connection.ready();
   turns.update(message.mine, pageTitle);
   if (!editingName || message.player) {
@@ -352,6 +352,13 @@ createForm.addEventListener("submit", (event) => {
   withName(t("lobby.ask_name.create"), createGame);
 });
 
+// Setting a custom bank or a number of days chooses that kind of clock.
+for (const [field, choice] of [["minutes", "custom"], ["increment", "custom"], ["days", "correspondence"]]) {
+  createForm.elements[field].addEventListener("input", () => {
+    createForm.querySelector(`input[name=clock][value=${choice}]`).checked = true;
+  });
+}
+
 // The form's clock as the API takes it (null: untimed).
 function timeControl(data) {
   const choice = data.get("clock");
@@ -454,7 +461,7 @@ function openRow(entry, mineIds) {
 function liveRow(entry, mineIds) {
   const names = t("lobby.versus", { a: nameOf(entry, 0), b: nameOf(entry, 1) });
   const meta = [t("lobby.live.meta", { progress: progress(entry), options: optionsText(entry) }),
-    clockLine(entry)];
+    clockLine(entry, picture.heard)];
   return row(entry, el("strong", {}, names), meta, mineIds.has(entry.game_id)
     ? gameLink(entry, "resume", t("lobby.live.resume_label", { names }))
     : gameLink(entry, "watch", t("lobby.live.watch_label", { names })));
@@ -467,7 +474,7 @@ function renderLists() {
   const mineIds = new Set(picture.mine.map((entry) => entry.game_id));
   fillList(lists.open, picture.open, (entry) => openRow(entry, mineIds));
   fillList(lists.live, picture.live, (entry) => liveRow(entry, mineIds));
-  fillList(lists.mine, picture.mine, mineRow,
+  fillList(lists.mine, picture.mine, (entry) => mineRow(entry, picture.heard),
     player ? null : t("lobby.mine.no_player"));
   if (focusKey) root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`)?.focus();
 }

@@ -32,8 +32,9 @@ function render() {
   const ongoing = picture.mine.filter((entry) => entry.status === "waiting" || entry.status === "active");
   const done = picture.mine.filter((entry) => !ongoing.includes(entry));
   const noPlayer = picture.player ? null : t("lobby.mine.no_player");
-  fillList(lists.ongoing, ongoing, mineRow, noPlayer);
-  fillList(lists.done, done, mineRow, noPlayer);
+  const row = (entry) => mineRow(entry, picture.heard);
+  fillList(lists.ongoing, ongoing, row, noPlayer);
+  fillList(lists.done, done, row, noPlayer);
   root.dataset.turns = String(ongoing.filter((entry) => entry.status === "active" && entry.to_act === entry.my_seat).length);
   turns.update(picture.mine, title);
 }
@@ -54,7 +55,7 @@ notifyToggle.addEventListener("click", async () => {
 const connection = new Socket("/ws/lobby", {
   onMessage(message) {
     if (message.type === "lobby") {
-      picture = message;
+      picture = { ...message, heard: performance.now() };  // when its clocks were as it says
       connection.ready();
       errorBox.hidden = true;
       render();

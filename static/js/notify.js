@@ -41,9 +41,8 @@ export class TurnNotice {
     localStorage.setItem(NOTIFY_KEY, this.notifyWanted ? "1" : "0");
   }
 
-  // Called after every change: `myTurn` says whether this player has a decision to make;
-  // `fresh`, that a turn came even though one was already waiting (in another game).
-  update({ title, myTurn, opponent, fresh = false }) {
+  // Called after every change: `myTurn` says whether this player has a decision to make.
+  update({ title, myTurn, opponent }) {
     this.plainTitle = title;
     const hidden = document.visibilityState === "hidden";
     const notice = hidden && myTurn;
@@ -52,7 +51,7 @@ export class TurnNotice {
     const icon = notice && this.turnIcon ? this.turnIcon : this.plainIcon;
     if (this.favicon && this.favicon.getAttribute("href") !== icon) this.favicon.setAttribute("href", icon);
     // The chime and the notification: once, as the turn comes.
-    if (myTurn && (this.wasMyTurn === false || fresh)) {
+    if (myTurn && this.wasMyTurn === false) {
       if (!this.muted) this.chime();
       if (hidden && this.notifications === "on") {
         try {

@@ -18,6 +18,7 @@ from tests.factories import (
     serve,
     server_game,
 )
+from tests.realtime.interleaving import manual_clock
 
 TIMEOUT = 10.0
 BLITZ = {"kind": "fischer", "minutes": 5, "increment": 3}
@@ -153,3 +154,24 @@ def test_a_returning_opponent_or_a_correspondence_game_leaves_no_win_to_claim(
         error = carl.receive_until("error")
         assert (error["code"], error["params"]) == (
             "not_abandoned", {"cause": "correspondence"})
+
+
+def test_a_seat_dropped_as_silent_is_away_from_then(make_app: Callable[..., FastAPI]) -> None:
+    """A vanished peer's socket is dropped by the heartbeat, not closed: its seat counts as
+    away from the drop, not from some earlier leaving or its joining."""
+    app, wall = _app(make_app, abandon_after=30, heartbeat_interval=1.0,
+                     heartbeat_timeout=2.5)
+    clock = manual_clock(app)
+    with serve(app) as client:
+        _, (ann, bob, _) = _table(client)
+        wall.advance(600)  # ten minutes of play
+        for _ in range(3):  # Ann keeps talking; Bob's browser is gone without a word
+            ann.send({"type": "ping"})
+            ann.receive_until("pong")
+            clock.advance(1.0)
+        _presence(ann, [True, False])
+        ann.send({"type": "claim_win"})
+        error = ann.receive_until("error")
+        assert (error["code"], error["params"]) == (
+            "not_abandoned", {"cause": "recent", "wait": 30})
+        bob.close()

@@ -9,7 +9,9 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import update
 
+from app.db.models import Game as GameRow
 from app.db.session import make_engine, make_sessionmaker
 from app.services.clocks import Clocks, TimeControl, TimeControlError, WallClock
 from app.services.games import GameService, ServiceError
@@ -67,14 +69,17 @@ def test_a_correspondence_game_gives_each_decision_its_days() -> None:
     assert not clocks.fallen(at(86_400 + 172_799)) and clocks.fallen(at(86_400 + 172_800))
 
 
-def test_the_time_left_never_goes_below_zero_and_time_controls_stay_in_bounds() -> None:
+def test_the_time_left_never_goes_below_zero_and_offers_stay_in_bounds() -> None:
     assert Clocks((1_000, 5_000), START, 1).left(at(60)) == (1_000, 0)
-    for bad in ({"kind": "fischer", "minutes": 0, "increment": 0},
-                {"kind": "fischer", "minutes": 181, "increment": 0},
-                {"kind": "fischer", "minutes": 5, "increment": 61},
-                {"kind": "correspondence", "days": 4}, {"kind": "sudden"}):
+    for offer in (lambda: TimeControl.fischer(0, 0), lambda: TimeControl.fischer(181, 0),
+                  lambda: TimeControl.fischer(5, 61), lambda: TimeControl.correspondence(4)):
         with pytest.raises(TimeControlError):
-            TimeControl.from_json(bad)
+            offer()
+    with pytest.raises(TimeControlError):
+        TimeControl.from_json({"kind": "sudden"})
+    # What a game keeps is read back as it was offered then, whatever is offered today.
+    assert TimeControl.from_json({"kind": "fischer", "minutes": 240, "increment": 0}) == \
+        TimeControl("fischer", 240 * 60_000)
     for control in (BLITZ, TimeControl.correspondence(7)):
         assert TimeControl.from_json(control.to_json()) == control
 
@@ -254,3 +259,45 @@ async def test_each_process_reads_the_time_from_the_database_s_clock(
     finally:
         await engine.dispose()
     assert abs(wall.now() - datetime.now(UTC)) < timedelta(seconds=5)
+
+
+async def test_an_absence_counts_from_the_game_s_start_at_the_earliest(
+        database: Database) -> None:
+    """The creator left the waiting game an hour before anyone joined: the one who joins
+    cannot claim the win at once."""
+    wall = ManualWall(START)
+    async with servers(database, wall=wall) as (server,):
+        created = await server.service.create_game(wonder_selection="draft",
+                                                   creator_starts=True, name=None)
+        game_id = created.credentials.game_id
+        await server.service.seat_left(game_id, 0)
+        wall.advance(3600)
+        await server.service.join_game(game_id, created.invite_code, None)
+        wall.advance(10)
+        with pytest.raises(ServiceError) as caught:
+            await server.service.claim_win(game_id, 1, opponent_present=False)
+        assert (caught.value.code, caught.value.params) == (
+            "not_abandoned", {"cause": "recent", "wait": 50})
+        wall.advance(50)
+        await server.service.claim_win(game_id, 1, opponent_present=False)
+        row = await game_row(database, game_id)
+        assert (row.winner, row.victory) == (1, "abandoned")
+
+
+async def test_a_game_that_cannot_be_ended_holds_up_no_other_flag(
+        database: Database) -> None:
+    wall = ManualWall(START)
+    async with servers(database, wall=wall) as (server,):
+        broken, _ = await started_game(server.service, time_control=BLITZ)
+        fine, _ = await started_game(server.service, time_control=BLITZ)
+        engine = make_engine(database.url, database.schema)
+        try:
+            async with engine.begin() as connection:  # a record no release can read
+                await connection.execute(update(GameRow).where(GameRow.id == broken)
+                                         .values(time_control={"kind": "hourglass"}))
+        finally:
+            await engine.dispose()
+        wall.advance(301)
+        assert await server.flags.sweep() == [fine]
+        assert await server.flags.sweep() == []  # the broken one is not tried again
+        assert (await game_row(database, fine)).victory == "time"

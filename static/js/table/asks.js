@@ -44,11 +44,17 @@ export class Absence extends Component {
     clearInterval(this.timer);
   }
 
-  render({ ctx, seat, since, claimAfter, claim, keepWaiting }) {
+  // `folded`: the player chose to keep waiting; the claim stays at hand, in a word.
+  render({ ctx, seat, since, claimAfter, folded, claim, keepWaiting }) {
     const name = ctx.name(1 - seat);
     const wait = Math.ceil(claimAfter - (performance.now() - since) / 1000);
     if (wait > 0) {
-      return html`<p class="play-offer" id="absence" data-claim="wait">${t("play.away_wait", { name, n: wait })}</p>`;
+      // Not read out every second: the question is, once it comes.
+      return html`<p class="play-offer" id="absence" data-claim="wait" aria-live="off">${t("play.away_wait", { name, n: wait })}</p>`;
+    }
+    if (folded) {
+      return html`<p class="play-offer" id="absence" data-claim="folded">
+        <button type="button" class="secondary" data-claim-win="yes" onClick=${claim}>${t("play.claim_win")}</button></p>`;
     }
     return html`<p class="play-offer" id="absence" data-claim="ready">
       <span>${t("play.away_claim", { name })}</span>
