@@ -112,6 +112,7 @@ def server(server_workdir: Path) -> Iterator[str]:
     # lobby changes sent quickly, so the tests wait little for them.
     env["DUEL_SECRET_KEY"] = secrets.token_urlsafe(32)
     env["DUEL_LOBBY_DEBOUNCE"] = "0.05"
+    env["DUEL_ABANDON_AFTER"] = "2"  # an absent player's win is claimed in the tests' time
     env["DUEL_ADMIN_PASSWORD"] = ADMIN_PASSWORD
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)

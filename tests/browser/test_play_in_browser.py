@@ -294,3 +294,24 @@ def test_the_creator_waiting_on_the_game_page_sees_the_clocks_start(
     expect(page.locator("#waiting-invite")).to_have_count(0)
     host.assert_no_errors()
     guest.assert_no_errors()
+
+
+def test_the_win_is_claimed_from_an_opponent_who_left(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    """Bo closes his tab: Ann is told he left and, once he has been away long enough
+    (DUEL_ABANDON_AFTER, two seconds here), may claim the win or keep waiting; she keeps
+    waiting, then claims it. Both results say so."""
+    players = start_game(open_page, server, wonder_selection="first_game")
+    ann = players.host.page
+    players.guest.page.close()
+    expect(ann.locator("#presence")).to_contain_text("Bo is away")
+    expect(ann.locator("#absence")).to_have_attribute("data-claim", "ready")
+    expect(ann.locator("#absence")).to_contain_text("Bo left the game")
+    ann.screenshot(path=screenshots / "claim-win.png", full_page=True)
+    ann.locator("[data-claim-win=wait]").click()
+    expect(ann.locator("#absence")).to_have_attribute("data-claim", "folded")
+    ann.locator("[data-claim-win=yes]").click()
+    expect(ann.locator("#end-screen")).to_be_visible()
+    expect(ann.locator("#end-screen")).to_contain_text("abandonment")
+    expect(ann.locator("#end-screen h2")).to_contain_text("You win")
+    players.host.assert_no_errors()
