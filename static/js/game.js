@@ -324,8 +324,10 @@ function useClock(clock) {
 }
 
 // The opponent's absence in a game played live, from when this page saw it begin. The
-// question (claim the win?) and its words come when the win may be claimed.
+// countdown to the question (claim the win?) and its words come a few seconds in: most
+// absences are a page reloading.
 let claimTimer = null;
+const SHOW_ABSENCE_AFTER = 5000;
 function seenAway() {
   const { seat, presence, claimAfter, awaySince } = store.get();
   const away = seat !== null && claimAfter !== null && presence && !presence[1 - seat];
@@ -336,7 +338,7 @@ function seenAway() {
 function awayFrom(since) {
   store.set({ awaySince: since });
   clearTimeout(claimTimer);
-  const wait = since + store.get().claimAfter * 1000 - performance.now();
+  const wait = Math.min(since + store.get().claimAfter * 1000, since + SHOW_ABSENCE_AFTER) - performance.now();
   claimTimer = setTimeout(() => whenAsked(() => store.set({})), Math.max(0, wait));
 }
 
@@ -463,11 +465,11 @@ function GamePage({ state, view, ctx }) {
         <h1 id="players" class="players">${[0, 1].map((s) => html`${s ? html`<span class="versus"> ${t("versus")} </span>` : null}<span class=${`player-name seat-${s}`} data-seat=${s}>${names[s]}${s === state.seat ? html`<span class="you"> ${t("you.marker")}</span>` : null}</span>`)}</h1>
         <p class="stage">${stageLine(state.view, state.seat)}</p>
         <p id="turn" class="turn" role="status" aria-live="polite">${turnLine(state, ctx)}</p>
+        ${state.clock && clocksModule() ? html`<${clocksModule().Clocks} clock=${state.clock} ctx=${ctx} />` : null}
       </div>
-      ${state.clock && clocksModule() ? html`<${clocksModule().Clocks} clock=${state.clock} ctx=${ctx} />` : null}
       <${Indicators} state=${state} ctx=${ctx} />
     </header>
-    ${invite && inviteModule() ? html`<${inviteModule().Invite} link=${invite} />` : null}
+    ${invite && inviteModule() ? html`<${inviteModule().Invite} link=${invite} control=${state.timeControl} />` : null}
     ${state.status === "aborted" ? html`<p id="aborted-banner" class="banner aborted-banner" role="alert">${state.abortReason ? t("aborted.reason", { reason: state.abortReason }) : t("aborted.plain")}</p>` : null}
     <p id="game-error" class="error toast" role="alert" hidden=${!error}>${error}</p>
     <div class="game-layout">
@@ -526,6 +528,7 @@ function useSummary(summary) {
     names: summary.seats.map((s) => s.name ?? t("player.default", { n: s.seat + 1 })),
     seatsTaken: summary.seats.map((s) => Boolean(s.taken)),
     listed: Boolean(summary.listed),
+    timeControl: summary.time_control ?? null,
   };
   // The socket's word on the status is fresher, except that a summary read after it may
   // show the game started.

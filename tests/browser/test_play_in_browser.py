@@ -191,8 +191,9 @@ def test_a_take_back_asked_and_accepted_then_a_resignation(
     other.locator("[data-resign=yes]").click()
     for page in (actor, other):
         expect(page.locator("#end-screen")).to_be_visible()
-        expect(page.locator("#end-screen")).to_contain_text("resignation")
         expect(page.locator("#play-controls")).to_have_count(0)
+    expect(actor.locator("#end-screen")).to_contain_text("You win by resignation")
+    expect(other.locator("#end-screen")).to_contain_text("You resigned")
     expect(actor.locator("#end-screen h2")).to_contain_text("You win")
     actor.screenshot(path=screenshots / "won-by-resignation.png", full_page=True)
     players.host.assert_no_errors()
@@ -281,6 +282,7 @@ def test_the_creator_waiting_on_the_game_page_sees_the_clocks_start(
     page.locator("#open-game").click()
     page.wait_for_url(GAME_URL)
     expect(page.locator("#waiting-invite #invite-url")).to_have_value(invite_url)
+    expect(page.locator("#waiting-control")).to_have_text("Time control: 3 min + 10 s")
     expect(page.locator("#clocks")).to_have_count(0)
     guest = open_page(invite_url)
     guest.page.locator("input[name=name]").fill("Bo")

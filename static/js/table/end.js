@@ -22,8 +22,12 @@ export function ResultBanner({ ctx, children }) {
   const victory = t(`victory.${outcome.victory}`);
   const title = winner === null ? t("end.shared") : winner === ctx.seat ? t("end.you_win")
     : t("end.they_win", { name: ctx.name(winner) });
+  // A player who lost by a forfeit is told it their way: their clock, their resignation.
+  const lostOwn = winner !== null && ctx.seat !== null && winner !== ctx.seat && FORFEITS.includes(outcome.victory);
   const kind = winner === null ? t("end.kind_shared", { victory })
-    : winner === ctx.seat ? t("end.kind_you", { victory }) : t("end.kind_them", { name: who(ctx, winner), victory });
+    : winner === ctx.seat ? t("end.kind_you", { victory })
+      : lostOwn ? t(`end.lost_${outcome.victory}`, { name: who(ctx, winner) })
+        : t("end.kind_them", { name: who(ctx, winner), victory });
   const scores = outcome.scores ?? ctx.view.players.map((p) => p.score);
   const order = [ctx.bottom, ctx.top];
   let note = null;

@@ -56,7 +56,7 @@ const chat = lazyModule("./chat.js", () => Promise.all([loadWords("panels"), loa
 export const loadChat = () => chat.load();
 export const chatModule = () => chat.get();
 // The invite link, on a game waiting for its second player.
-const invite = lazyModule("./invite.js", () => loadWords("panels"));
+const invite = lazyModule("./invite.js", () => Promise.all([loadWords("panels"), loadWords("clocks")]));
 export const loadInvite = () => invite.load();
 export const inviteModule = () => invite.get();
 // The players' clocks, once a game turns out to be timed.

@@ -1,7 +1,7 @@
 // The words of the players' clocks and of time controls: the game page fetches them with
 // its clocks (table/clocks.js), the lobby with its lists.
 export default {
-  "control.untimed": "Untimed",
+  "control.untimed": "untimed",
   "control.fischer": "{minutes} min + {increment} s",
   "control.correspondence": { one: "{n} day per move", other: "{n} days per move" },
   "control.title": "Time control: {control}",

@@ -6,6 +6,10 @@
 import server from "./en-server.js";
 
 export default {
+  // A name as player.js checks it before asking the server
+  "common.name.blank": "Type a name first.",
+  "common.name.too_long": { one: "A name has at most {n} character.", other: "A name has at most {n} characters." },
+  "common.name.control": "A name cannot hold control characters.",
   ...server,
 
   // ------------------------------------------------------------ the lobby: the name

@@ -338,9 +338,6 @@ export default {
   "sentence": "{text}.",
 
   // Names (static/js/api.js checkName, on every page that asks for one)
-  "common.name.blank": "Type a name first.",
-  "common.name.too_long": { one: "A name has at most {n} character.", other: "A name has at most {n} characters." },
-  "common.name.control": "A name cannot hold control characters.",
 
   // Errors shown by the page itself
   "error.generic": "Something went wrong: {message}",
