@@ -401,8 +401,7 @@ class GameService:
                                   players=[player_id, *(s.player_id for s in seats)])
         return Credentials(game_id, 1, token)
 
-    async def create_matched_game(self, first: str, second: str,
-                                  time_control: TimeControl | None = None) -> str:
+    async def create_matched_game(self, first: str, second: str) -> str:
         """A quick-match game between two players, already started: ``first`` (who waited
         longer) in seat 0. Their sessions open the seats; nobody gets a token."""
         if first == second:
@@ -410,9 +409,7 @@ class GameService:
         async with self._sessions() as session:
             players = [await self._player(session, pid) for pid in (first, second)]
             row = new_game_row(Options().to_json(), status="active", origin="quick_match",
-                               listed=True, seed=self._seeds(),
-                               time_control=stored(time_control),
-                               now=self.wall.now())
+                               listed=True, seed=self._seeds(), now=self.wall.now())
             game_id = row.id
             session.add(row)
             await session.flush()
