@@ -27,7 +27,7 @@ from app.services.errors import STORAGE_ERRORS, UNAVAILABLE, ServiceError
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
-from .identity import player_id_of
+from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin
 from .refusals import refusals
 
 router = APIRouter(tags=["lobby"])
@@ -48,6 +48,9 @@ async def lobby(request: Request) -> dict[str, Any]:
 
 @router.websocket("/ws/lobby")
 async def lobby_socket(websocket: WebSocket) -> None:
+    if not same_site_origin(websocket, websocket.app.state.settings.public_url):
+        await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
+        return
     await websocket.accept()
     players: PlayerService = websocket.app.state.players
     clock: Clock = websocket.app.state.clock

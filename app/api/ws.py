@@ -42,7 +42,7 @@ from app.services.chat import ChatService, Sender
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
 
-from .identity import player_id_of
+from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin
 
 router = APIRouter()
 _S = TypeVar("_S", messages.Welcome, messages.State)
@@ -51,6 +51,9 @@ log = logging.getLogger(__name__)
 
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    if not same_site_origin(websocket, websocket.app.state.settings.public_url):
+        await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
+        return
     await websocket.accept()
     await GameSocket(websocket, game_id).run()
 
