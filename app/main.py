@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import ClientDisconnect
 
 from app.api import admin, catalog, health, lobby, pages, players, routes, ws
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
@@ -207,6 +208,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for storage_error in STORAGE_ERRORS:
         app.add_exception_handler(storage_error, unavailable)
 
+    @app.exception_handler(ClientDisconnect)
+    async def gone(request: Request, _error: ClientDisconnect) -> Response:
+        # The client hung up while sending its body: nobody is left to answer, and nothing
+        # was done. A line, not a traceback.
+        log.info("client left during its request to %s", request.url.path)
+        return Response(status_code=400)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
@@ -217,9 +225,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:
-            return _error(error.status_code, "http_error", str(error.detail),
-                          params={"http_status": error.status_code})
-        return _error(error.status_code, code, str(error.detail))
+            response = _error(error.status_code, "http_error", str(error.detail),
+                              params={"http_status": error.status_code})
+        else:
+            response = _error(error.status_code, code, str(error.detail))
+        # What the router says with it (a 405's Allow: the methods the path takes).
+        response.headers.update(error.headers or {})
+        return response
 
     # Signed (not encrypted) cookie: it holds only ids. Lax keeps other sites' forms from
     # posting with it.

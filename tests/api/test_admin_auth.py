@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -245,3 +246,32 @@ def test_changes_take_json_bodies_only(admin_app: FastAPI) -> None:
                                headers={"content-type": "text/plain"})
         assert response.status_code == 415
         assert client.get(f"/api/games/{game_id}").json()["status"] == "active"
+
+
+
+def test_a_client_hanging_up_mid_body_is_a_line_not_a_traceback(
+        make_app: Callable[..., FastAPI], caplog: pytest.LogCaptureFixture) -> None:
+    """The login form's body is cut off by the client: no error is logged, nothing raised
+    (the server has nobody to answer)."""
+    parts = iter([{"type": "http.request", "body": b"password=ad", "more_body": True},
+                  {"type": "http.disconnect"}])
+
+    async def receive() -> dict[str, Any]:
+        return next(parts)
+
+    async def send(message: dict[str, Any]) -> None:
+        pass
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/admin/login",
+             "raw_path": b"/admin/login", "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"testserver"),
+                         (b"content-type", b"application/x-www-form-urlencoded"),
+                         (b"content-length", b"100")],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    app = make_app()
+    with serve(app) as client, caplog.at_level(logging.INFO):
+        assert client.portal is not None
+        client.portal.call(app, scope, receive, send)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "client left during its request to /admin/login" in caplog.text

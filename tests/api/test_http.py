@@ -283,10 +283,13 @@ def test_unknown_paths_and_methods_have_the_error_shape(
         make_app: Callable[..., FastAPI]) -> None:
     with TestClient(make_app()) as client:
         assert_refused(client.get("/api/nothing-here"), 404, "not_found")
-        assert_refused(client.delete("/api/games"), 405, "method_not_allowed")
+        refused = client.delete("/api/games")
+        assert_refused(refused, 405, "method_not_allowed")
+        assert refused.headers["allow"] == "POST"  # RFC 9110: a 405 says what would do
         game = client.post("/api/games", json={}).json()
-        assert_refused(client.put(f"/api/games/{game['game_id']}"), 405,
-                        "method_not_allowed")
+        refused = client.put(f"/api/games/{game['game_id']}")
+        assert_refused(refused, 405, "method_not_allowed")
+        assert refused.headers["allow"] == "GET"
 
 
 def test_unknown_fields_are_ignored(make_app: Callable[..., FastAPI]) -> None:
