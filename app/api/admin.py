@@ -297,6 +297,10 @@ async def admin_actions(request: Request, admin: Admin) -> dict[str, Any]:
     """What admins did, the latest first: ``game_id`` (one game's), ``page``,
     ``per_page``."""
     params = request.query_params
+    unknown = sorted(set(params) - {"game_id", "page", "per_page"})
+    if unknown:  # a filter this list does not take must not look as if it applied
+        raise ServiceError("bad_filter", f"unknown filter {unknown[0]!r}", 422,
+                           params={"field": unknown[0]})
     game_id = params.get("game_id") or None
     paging = GameFilter.parse({k: v for k, v in params.items() if k in ("page", "per_page")})
     return await admin.admin_actions(game_id, paging.page, paging.per_page)

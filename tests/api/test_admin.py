@@ -393,6 +393,10 @@ def test_aborting_tells_both_players_and_is_logged(admin: TestClient) -> None:
     for not_an_id in ("\u0000", "a b", "x" * 65):
         assert_refused(admin.get("/admin/api/actions", params={"game_id": not_an_id}),
                        422, "bad_filter")
+    for unknown in ("status", "gameid"):  # a filter the list does not take is named
+        refused = assert_refused(admin.get("/admin/api/actions", params={unknown: "x"}),
+                                 422, "bad_filter")
+        assert refused["params"] == {"field": unknown}
     detail = ok(admin.get(f"/admin/api/games/{game_id}"))
     assert detail["status"] == "aborted"
     assert [a["kind"] for a in detail["admin_actions"]] == ["abort"]
