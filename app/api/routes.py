@@ -141,8 +141,10 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                                         listed=body.listed,
                                         time_control=time_control_of(body.time_control))
     game_id = created.credentials.game_id
+    # The code in the fragment: a browser keeps it, and sends it to no server (no access
+    # log, no proxy's, holds it).
     invite_url = (f"{settings.public_url.rstrip('/')}/join/{game_id}"
-                  f"?code={created.invite_code}")
+                  f"#code={created.invite_code}")
     return CreatedGame(**_credentials(settings, created.credentials),
                        invite_code=created.invite_code, invite_url=invite_url)
 

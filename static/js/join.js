@@ -10,7 +10,10 @@ addMessages(lobbyWords);
 const section = document.querySelector("[data-game-id]");
 const gameId = section.dataset.gameId;
 const gamePath = `/games/${encodeURIComponent(gameId)}`;
-const code = new URLSearchParams(location.search).get("code") ?? "";
+// The invite code is in the link's fragment (sent to no server); links made before it
+// moved there have it in the query.
+const code = new URLSearchParams(location.hash.slice(1)).get("code")
+  ?? new URLSearchParams(location.search).get("code") ?? "";
 const form = document.getElementById("join-game");
 const nameInput = form.elements.namedItem("name");
 const joinButton = document.getElementById("join-button");

@@ -136,12 +136,12 @@ def test_invite_link_and_socket_url_follow_the_public_url(
     with TestClient(make_app(public_url="https://duel.example.org/")) as client:
         game = client.post("/api/games", json={}).json()
         game_id, code = game["game_id"], game["invite_code"]
-        assert game["invite_url"] == f"https://duel.example.org/join/{game_id}?code={code}"
+        assert game["invite_url"] == f"https://duel.example.org/join/{game_id}#code={code}"
         assert game["socket_url"] == f"wss://duel.example.org/ws/games/{game_id}"
         # The opponent only has the link: what it carries is enough to join.
         link = urlsplit(game["invite_url"])
         linked_id = link.path.rsplit("/", 1)[-1]
-        linked_code = parse_qs(link.query)["code"][0]
+        linked_code = parse_qs(link.fragment)["code"][0]
         joined = client.post(f"/api/games/{linked_id}/join", json={"invite_code": linked_code})
         assert joined.status_code == 200, joined.text
         seat = joined.json()
@@ -160,7 +160,7 @@ def test_a_public_url_gives_links_with_its_scheme_and_path(
     """Plain http gives ws socket URLs (https gives wss), and a path is kept."""
     with TestClient(make_app(public_url=public_url)) as client:
         game = client.post("/api/games", json={}).json()
-        assert game["invite_url"] == f"{site}/join/{game['game_id']}?code={game['invite_code']}"
+        assert game["invite_url"] == f"{site}/join/{game['game_id']}#code={game['invite_code']}"
         assert game["socket_url"] == f"{sockets}/ws/games/{game['game_id']}"
 
 

@@ -365,7 +365,7 @@ def test_the_invite_link_knows_the_players_session(open_page: OpenPage, server: 
     ann.page.locator("#create-button").click()
     expect(ann.page.locator("#invite-url")).to_have_value(re.compile("/join/.+code="))
     invite_url = ann.page.locator("#invite-url").input_value()
-    game_id = invite_url.split("/join/", 1)[1].split("?", 1)[0]
+    game_id = invite_url.split("/join/", 1)[1].split("#", 1)[0]
 
     elsewhere = browser.new_context()
     try:

@@ -84,7 +84,7 @@ def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draf
     expect(invite).to_be_visible()
     invite_url = invite.input_value()
     assert invite_url.startswith(base_url + "/join/"), invite_url
-    assert "code=" in invite_url, invite_url
+    assert "#code=" in invite_url, invite_url  # in the fragment: sent to no server
 
     guest = open_page(invite_url)
     guest.page.locator("input[name=name]").fill("Bo")
@@ -97,7 +97,7 @@ def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draf
     guest_match = GAME_URL.search(guest.page.url)
     assert host_match and guest_match
     assert host_match.group(1) == guest_match.group(1)
-    assert f"/join/{host_match.group(1)}?" in invite_url
+    assert f"/join/{host_match.group(1)}#" in invite_url
     for watched, seat in ((host, "0"), (guest, "1")):
         expect(watched.page.locator("#game")).to_have_attribute("data-seat", seat)
         expect(watched.page.locator("#players")).to_have_text(
@@ -106,8 +106,16 @@ def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draf
 
 
 def test_create_and_join_by_invite_link(open_page: OpenPage, server: str,
-                                        screenshots: Path) -> None:
+                                        server_workdir: Path, screenshots: Path) -> None:
     players = start_game(open_page, server)
+    # The invite code travels in the link's fragment: the join page was asked for, the
+    # code never reached the server (nor its access log).
+    invite_url = players.host.page.evaluate(
+        "key => JSON.parse(localStorage.getItem(key)).invite_url", f"duel.seat.{players.game_id}")
+    code = invite_url.partition("#code=")[2]
+    log = (server_workdir / "server.log").read_text()
+    assert code and f"/join/{players.game_id}" in log
+    assert code not in log, "the invite code reached the server's log"
     for watched in (players.host, players.guest):
         expect(watched.page.locator("#game")).to_have_attribute("data-version", "0")
         expect(watched.page.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
@@ -317,3 +325,16 @@ def test_the_win_is_claimed_from_an_opponent_who_left(
     expect(ann.locator("#end-screen")).to_contain_text("abandonment")
     expect(ann.locator("#end-screen h2")).to_contain_text("You win")
     players.host.assert_no_errors()
+
+
+def test_an_invite_link_made_before_the_code_moved_still_works(
+        open_page: OpenPage, server: str) -> None:
+    """Links sent before the code moved to the fragment carry it in the query."""
+    created = post_json(f"{server}/api/games", {"name": "Ann", "wonder_selection": "first_game"})
+    old_link = created["invite_url"].replace("#code=", "?code=")
+    guest = open_page(old_link)
+    guest.page.locator("input[name=name]").fill("Bo")
+    guest.page.locator("#join-button").click()
+    guest.page.wait_for_url(GAME_URL)
+    expect(guest.page.locator("#game")).to_have_attribute("data-seat", "1")
+    guest.assert_no_errors()
