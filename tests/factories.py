@@ -480,6 +480,21 @@ def new_game(client: TestClient, *, joiner: TestClient | None = None,
     return first, second
 
 
+def seated_game(client: TestClient, *, timeout: float, **options: Any
+                ) -> tuple[str, list[ProtocolClient]]:
+    """A game (``options`` as ``POST /api/games`` takes them; the first game's wonders, seat
+    0 to act) with Ann (seat 0), Bob (seat 1) and a spectator joined on its socket, each
+    from a browser of its own: the game's id and the three sockets."""
+    created, joined = new_game(client, wonder_selection="first_game", first_player="creator",
+                               **options)
+    game_id = created["game_id"]
+    sockets = [ProtocolClient(browser(client), game_id, timeout=timeout) for _ in range(3)]
+    sockets[0].join(0, created["token"])
+    sockets[1].join(1, joined["token"])
+    sockets[2].join()
+    return game_id, sockets
+
+
 def assert_refused(response: Any, status: int, code: str) -> dict[str, Any]:
     """``response`` is a refusal of the one documented shape (``{"error": {"code",
     "message", ...}}``) with this status and code: its ``error``."""

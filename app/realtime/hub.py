@@ -209,6 +209,14 @@ def notice_message(message: dict[str, Any]) -> ServerMessage | None:
     return None
 
 
+def _keep(job: Coroutine[Any, Any, None], tasks: set[asyncio.Task[None]]) -> None:
+    """Run ``job`` in a task kept in ``tasks`` until it is done (an unreferenced task may
+    be collected midway)."""
+    task = asyncio.create_task(job)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
 class Rounds:
     """Runs a job per key, one round at a time: asked again while a round runs, it runs
     one more round after it (so the last ask is always served, and never twice at once)."""
@@ -434,16 +442,12 @@ class Hub:
 
     def spawn(self, job: Coroutine[Any, Any, None]) -> None:
         """Run ``job`` in a task of its own (cancelled when the hub closes)."""
-        task = asyncio.create_task(job)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        _keep(job, self._background)
 
     def depart(self, job: Coroutine[Any, Any, None]) -> None:
         """Run a socket's departure (``job``) in a task of its own, which the hub's closing
         waits for."""
-        task = asyncio.create_task(job)
-        self._departures.add(task)
-        task.add_done_callback(self._departures.discard)
+        _keep(job, self._departures)
 
     async def _take_in(self, game_id: str, bell: dict[str, Any]) -> None:
         assert self._take is not None

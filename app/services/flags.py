@@ -53,9 +53,9 @@ class FlagWatch:
                     break  # this process is full: the next look tries again
                 log.exception("could not end game %s on time", flag.game_id)
                 self._failed[flag.game_id] = flag.deadline
-        for game_id in [g for g, deadline in self._failed.items()
-                        if all(f.game_id != g or f.deadline != deadline for f in due)]:
-            del self._failed[game_id]  # gone from the due ones, or its deadline moved
+        # Forget a failure once its game is no longer due at that deadline.
+        still_due = {(flag.game_id, flag.deadline) for flag in due}
+        self._failed = {g: d for g, d in self._failed.items() if (g, d) in still_due}
         return ended
 
     async def _wait(self, *, progressed: bool) -> None:

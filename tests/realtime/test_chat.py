@@ -16,8 +16,8 @@ from tests.factories import (
     ProtocolClient,
     admin_login,
     browser,
-    new_game,
     player,
+    seated_game,
     serve,
 )
 from tests.realtime.interleaving import manual_clock
@@ -27,15 +27,10 @@ TIMEOUT = 10.0
 
 def _table(client: TestClient) -> tuple[str, list[ProtocolClient]]:
     """Ann (seat 0), Bob (seat 1) and two spectators, one with a player name."""
-    created, joined = new_game(client, wonder_selection="first_game", first_player="creator")
-    game_id = created["game_id"]
-    sockets = [ProtocolClient(browser(client), game_id, timeout=TIMEOUT) for _ in range(3)]
+    game_id, sockets = seated_game(client, timeout=TIMEOUT)
     named = browser(client)
     player(named, "Cleo")
     sockets.append(ProtocolClient(named, game_id, timeout=TIMEOUT))
-    sockets[0].join(0, created["token"])
-    sockets[1].join(1, joined["token"])
-    sockets[2].join()
     sockets[3].join()
     return game_id, sockets
 

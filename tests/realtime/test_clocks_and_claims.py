@@ -15,6 +15,7 @@ from tests.factories import (
     ProtocolClient,
     browser,
     new_game,
+    seated_game,
     serve,
     server_game,
 )
@@ -32,14 +33,7 @@ def _app(make_app: Callable[..., FastAPI], **settings: Any) -> tuple[FastAPI, Ma
 
 def _table(client: TestClient, **options: Any) -> tuple[str, list[ProtocolClient]]:
     """A game with Ann (seat 0, to act), Bob and a spectator on its socket."""
-    created, joined = new_game(client, wonder_selection="first_game", first_player="creator",
-                               **options)
-    game_id = created["game_id"]
-    sockets = [ProtocolClient(browser(client), game_id, timeout=TIMEOUT) for _ in range(3)]
-    sockets[0].join(0, created["token"])
-    sockets[1].join(1, joined["token"])
-    sockets[2].join()
-    return game_id, sockets
+    return seated_game(client, timeout=TIMEOUT, **options)
 
 
 def _presence(socket: ProtocolClient, seats: list[bool]) -> None:

@@ -8,20 +8,14 @@ from collections.abc import Callable
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.factories import ProtocolClient, browser, new_game, serve, server_game
+from tests.factories import ProtocolClient, browser, seated_game, serve, server_game
 
 TIMEOUT = 10.0
 
 
 def _table(client: TestClient) -> tuple[str, list[ProtocolClient]]:
     """A game with Ann (seat 0, to act), Bob and a spectator on its socket."""
-    created, joined = new_game(client, wonder_selection="first_game", first_player="creator")
-    game_id = created["game_id"]
-    sockets = [ProtocolClient(browser(client), game_id, timeout=TIMEOUT) for _ in range(3)]
-    sockets[0].join(0, created["token"])
-    sockets[1].join(1, joined["token"])
-    sockets[2].join()
-    return game_id, sockets
+    return seated_game(client, timeout=TIMEOUT)
 
 
 def test_a_seat_resigns_out_of_turn(make_app: Callable[..., FastAPI]) -> None:
