@@ -42,4 +42,4 @@ USER duel
 
 EXPOSE 8000
 
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --ws-max-size 1048576 --no-server-header"]
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --ws-max-size 1048576 --no-server-header --no-proxy-headers"]

@@ -39,8 +39,15 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     # Games: creating, joining, credentials.
     "not_found": (),
     "bad_invite": ("cause",),  # cause: "missing" (no code for an unlisted game) or "wrong"
-    "not_joinable": ("status",),  # status: "aborted" or "imported"
+    "not_joinable": ("status",),  # status: "aborted", "expired" or "imported"
     "game_full": (),
+    "key_reused": (),  # an Idempotency-Key another request (another player's) used
+    # Limits (docs/security.md): limit is the number allowed, retry_after seconds to wait.
+    "too_many_games": ("limit", "retry_after"),
+    "too_many_joins": ("limit", "retry_after"),
+    "too_many_sockets": ("cause", "limit"),  # cause: "address" or "game"
+    "too_many_spectators": ("limit",),
+    "too_fast": ("limit", "retry_after"),  # limit: messages per second a socket may send
     "own_game": (),
     "bad_credentials": (),
     # Players and names.
@@ -50,6 +57,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "client_id_reused": (),
     "not_started": (),
     "aborted": (),
+    "expired": (),
     "imported": (),
     "game_over": (),
     "stale_version": ("version", "sent"),  # the game's version, and the one the action named

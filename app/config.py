@@ -5,14 +5,25 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Literal
 
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEVELOPMENT_ADMIN_PASSWORD = "admin"
 """The admin password when none is set, in development mode only."""
+
+
+Network = IPv4Network | IPv6Network
+
+
+def parse_networks(text: str) -> tuple[Network, ...]:
+    """``"10.0.0.0/8, 192.168.1.7"`` as networks (an address is a network of one)."""
+    return tuple(ip_network(part.strip(), strict=False)
+                 for part in text.split(",") if part.strip())
 
 
 class ConfigurationError(RuntimeError):
@@ -85,6 +96,40 @@ class Settings(BaseSettings):
     server_timeout: float = 20.0
     """A server process silent this long is taken for dead: its presence and its players'
     places in the quick-match queue are cleared."""
+    open_game_hours: float = 24.0
+    """A game nobody joined this many hours after it was created expires: it leaves the
+    lobby, its invite link no longer seats anyone."""
+    trusted_proxies: str = ""
+    """Comma-separated addresses or networks (``10.0.0.0/8``) of the reverse proxies in
+    front of the servers: from them alone ``X-Forwarded-For`` is believed, to learn a
+    client's address (throttles and limits count per address). Empty: no proxy; the
+    address is the connection's."""
+    games_per_hour: int = 30
+    """Games one address, or one player, may create per hour; more are refused
+    (``too_many_games``)."""
+    joins_per_hour: int = 60
+    """Games one address, or one player, may join per hour (``too_many_joins``)."""
+    sockets_per_address: int = 40
+    """Open sockets (game and lobby) from one address, on each process (``too_many_sockets``)."""
+    sockets_per_game: int = 120
+    """Open sockets on one game, seats and spectators, on each process."""
+    spectators_per_game: int = 100
+    """Spectators one game may have, counted on each process (``too_many_spectators``)."""
+    spectator_presence_seconds: float = 2.0
+    """When only the number of spectators changes, spectators hear it at most this often
+    (the players at once): a crowd arriving costs each a message now and then, not one
+    per arrival."""
+    socket_burst: int = 30
+    """Messages a socket may send at once; beyond, ``socket_rate`` per second
+    (``too_fast``: the message is not read)."""
+    socket_rate: float = 10.0
+    login_failures: int = 5
+    """Wrong passwords allowed per 15 minutes from one browser that logged in before, or
+    from one address; beyond, that browser or address waits (``too_many_attempts``)."""
+    login_failures_per_account: int = 100
+    """Wrong passwords allowed per hour from every browser that never logged in, taken
+    together: an attack from many addresses meets this, and still does not lock out a
+    browser that logged in before."""
     minify_assets: bool = True
     """Send the pages' scripts and style sheets minified (esbuild, from npm); ``false``
     sends them as written, for reading them in the browser."""
@@ -94,6 +139,16 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     """The least severe log records written (the libraries' never below INFO: their
     debug lines are noise here); ``DEBUG`` adds a line per committed move."""
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_networks(cls, value: str) -> str:
+        parse_networks(value)  # a typo stops the server at start, not a throttle later
+        return value
+
+    @cached_property
+    def proxy_networks(self) -> tuple[Network, ...]:
+        return parse_networks(self.trusted_proxies)
 
     @property
     def production(self) -> bool:

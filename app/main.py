@@ -19,18 +19,21 @@ from starlette.requests import ClientDisconnect
 
 from app.api import admin, catalog, health, lobby, pages, players, routes, ws
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
+from app.api.security import SecurityHeaders
 from app.codes import error_params
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.observability import Metrics, RequestContext, configure_logging
 from app.realtime.clock import Clock, SystemClock
 from app.realtime.hub import Hub
+from app.realtime.limits import SocketLimits
 from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.services.admin import AdminService
 from app.services.chat import ChatService
 from app.services.clocks import WallClock
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
+from app.services.expiry import Expiry
 from app.services.flags import FlagWatch
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.lobby import LobbyService
@@ -119,7 +122,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # knows all of it by itself.
         hub = Hub(sync=app.state.service.sync, take=app.state.service.take,
                   registry=registry if pubsub.crosses_processes else None,
-                  publish=pubsub.publish, wall=app.state.wall)
+                  publish=pubsub.publish, wall=app.state.wall,
+                  spectator_presence=settings.spectator_presence_seconds)
+        app.state.socket_limits = SocketLimits(per_address=settings.sockets_per_address,
+                                               per_game=settings.sockets_per_game)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)
@@ -153,6 +159,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.flags = FlagWatch(app.state.service, sessions, clock=app.state.clock,
                                     wall=app.state.wall, interval=settings.flag_interval)
         flags = asyncio.create_task(app.state.flags.run())
+        app.state.expiry = Expiry(app.state.service, sessions, clock=app.state.clock,
+                                  open_game_hours=settings.open_game_hours)
+        expiry = asyncio.create_task(app.state.expiry.run())
         # What exists now (modules, classes, the framework's tables) lives as long as the
         # process: out of the cycle collector's sight, a full collection's pause (which
         # every socket waits through) shrinks by about as much; and collections come
@@ -162,7 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         yield
-        for task in (heartbeat, flags):
+        for task in (heartbeat, flags, expiry):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -191,6 +200,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response = _error(error.status, error.code, error.message, error.detail, error.params)
         if error.status == 401:  # RFC 9110: say which scheme would do
             response.headers["WWW-Authenticate"] = "Bearer"
+        wait = error.params.get("retry_after", error.params.get("wait"))
+        if error.status in (429, 503) and isinstance(wait, int):
+            response.headers["Retry-After"] = str(wait)
         return response
 
     async def unavailable(request: Request, error: Exception) -> Response:
@@ -242,6 +254,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Added after the others, so it wraps them: every HTTP answer of the routes, the
     # refusals too, is compressed (app/api/delivery.py).
     add_compression(app)
+    # Around the routes and the refusals, so that every answer carries the headers, and
+    # beneath the request context, which then counts and logs the 500 it makes for an
+    # unhandled error (app/api/security.py).
+    app.add_middleware(SecurityHeaders, public_url=settings.public_url,
+                       docs_paths=(app.docs_url, app.redoc_url,
+                                   app.swagger_ui_oauth2_redirect_url))
     # Outermost: the request id is bound for all the layers beneath, and the time counted
     # includes theirs (app/observability.py).
     app.add_middleware(RequestContext, metrics=metrics)

@@ -92,7 +92,12 @@ def start_servers(count: int, url: str, schema: str, logs: Path,
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DUEL_")}
         env.update(DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
-                   DUEL_PUBLIC_URL=f"http://127.0.0.1:{port}")
+                   DUEL_PUBLIC_URL=f"http://127.0.0.1:{port}",
+                   # Its clients move as fast as answers come, from few addresses: far
+                   # past what a person's socket may (docs/security.md).
+                   DUEL_SOCKET_BURST="1000000", DUEL_SOCKETS_PER_ADDRESS="1000000",
+                   DUEL_SOCKETS_PER_GAME="1000000", DUEL_SPECTATORS_PER_GAME="1000000",
+                   DUEL_GAMES_PER_HOUR="1000000", DUEL_JOINS_PER_HOUR="1000000")
         env.update({f"DUEL_{name.upper()}": value for name, value in (settings or {}).items()})
         with (logs / f"server{n}.log").open("wb") as log:
             popen = subprocess.Popen(

@@ -13,6 +13,7 @@ import re
 import shlex
 import tomllib
 from dataclasses import dataclass
+from ipaddress import ip_network
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,7 +23,7 @@ import yaml  # PyYAML comes with uvicorn[standard], a dependency of the project
 
 from app.api import pages
 from app.api.delivery import VENDOR_MODULES
-from app.config import Settings
+from app.config import Settings, parse_networks
 from app.db.session import make_engine
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -502,6 +503,10 @@ def test_the_container_migrates_then_serves_the_makefile_application() -> None:
     assert _option(uvicorn, "--ws-max-size") == _option(make, "--ws-max-size")
     # No "server: uvicorn" on every answer: bytes for nothing, and a hint to an attacker.
     assert "--no-server-header" in uvicorn and "--no-server-header" in make
+    # The server alone decides whom to believe of X-Forwarded-For (DUEL_TRUSTED_PROXIES):
+    # uvicorn's own belief (from 127.0.0.1, by default) would let a local client pose as
+    # any address to the login throttle and the limits (docs/security.md).
+    assert "--no-proxy-headers" in uvicorn and "--no-proxy-headers" in make
     assert _option(uvicorn, "--host") == "0.0.0.0", "only 0.0.0.0 is reachable from outside"
 
 
@@ -635,6 +640,11 @@ def test_compose_runs_two_replicas_behind_a_proxy_on_one_database(
     assert "ports" not in app, "replicas are reached through the proxy, not a host port"
     assert compose["services"]["db"]["image"].split(":")[0] == "postgres"
     assert compose["services"]["proxy"]["image"].split(":")[0] == "caddy"
+    # The replicas believe the proxy's X-Forwarded-For, and no one else's.
+    trusted = parse_networks(_environment(app)["DUEL_TRUSTED_PROXIES"])
+    [subnet] = [ip_network(pool["subnet"]) for pool in
+                compose["networks"]["default"]["ipam"]["config"]]
+    assert trusted == (subnet,) and subnet.is_private
 
 
 def test_the_proxy_sends_to_every_replica_on_the_port_the_image_serves(

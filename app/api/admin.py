@@ -13,6 +13,7 @@ The login lives in the signed session cookie, next to the player's id (see
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Annotated, Any
@@ -25,9 +26,11 @@ from fastapi.routing import APIRoute
 from app import jsontext
 from app.codes import error_params
 from app.db.models import GAME_STATUSES
-from app.services.admin import SESSION_KEY, AdminService, GameFilter
+from app.services.admin import ACCOUNT, SESSION_KEY, AdminService, GameFilter
 from app.services.errors import ServiceError
+from app.services.limits import Attempt
 
+from .clients import client_address
 from .identity import session_of
 from .pages import templates
 
@@ -57,8 +60,19 @@ def _admin(request: Request) -> AdminService:
 Admin = Annotated[AdminService, Depends(_admin)]
 
 
-def _client(request: Request) -> str | None:
-    return request.client.host if request.client else None
+def _client(request: Request) -> str:
+    return client_address(request, request.app.state.settings.proxy_networks)
+
+
+DEVICES_KEY = "login_devices"
+"""Where a browser's session keeps, for each account it logged in to, the id the password
+throttle knows it by (``app/services/limits.py``): its own mistakes are its own."""
+
+
+def _devices(request: Request) -> dict[str, str]:
+    devices = session_of(request).get(DEVICES_KEY)
+    return {k: v for k, v in devices.items() if isinstance(v, str)} \
+        if isinstance(devices, dict) else {}
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -164,12 +178,16 @@ async def login(request: Request, admin: Admin) -> Response:
     target = _safe_next(_first(fields, "next"))
     if not admin.is_open:
         return _login_page(request, admin, target, None, 503)
+    devices = _devices(request)
+    attempt = Attempt(address=_client(request), device=devices.get(ACCOUNT))
     try:
-        login_value = admin.login(_first(fields, "password") or "", _client(request) or "")
+        login_value = await admin.login(_first(fields, "password") or "", attempt)
     except ServiceError as error:
         message = "Wrong password." if error.code == "bad_password" else error.message
         return _login_page(request, admin, target, message, error.status)
     session_of(request)[SESSION_KEY] = login_value
+    session_of(request)[DEVICES_KEY] = {**devices,
+                                        ACCOUNT: attempt.device or secrets.token_urlsafe(16)}
     return RedirectResponse(target, 303, headers=NO_STORE)
 
 

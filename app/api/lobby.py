@@ -13,6 +13,7 @@ from app.config import Settings
 from app.realtime import messages
 from app.realtime.clock import Clock
 from app.realtime.hub import keep_alive, next_message
+from app.realtime.limits import Pace
 from app.realtime.lobby import LobbyConnection, LobbyHub, QuickMatch
 from app.realtime.protocol import (
     Cancel,
@@ -27,6 +28,7 @@ from app.services.errors import STORAGE_ERRORS, UNAVAILABLE, ServiceError
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
+from .clients import serve_admitted
 from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin
 from .refusals import refusals
 
@@ -51,11 +53,17 @@ async def lobby_socket(websocket: WebSocket) -> None:
     if not same_site_origin(websocket, websocket.app.state.settings.public_url):
         await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
         return
-    await websocket.accept()
+    await serve_admitted(websocket, lambda: _serve_lobby(websocket))
+
+
+async def _serve_lobby(websocket: WebSocket) -> None:
     players: PlayerService = websocket.app.state.players
     clock: Clock = websocket.app.state.clock
     player = await players.get(player_id_of(websocket))
-    await LobbySocket(websocket, LobbyConnection(websocket, player, clock)).run()
+    connection = LobbyConnection(websocket, player, clock)
+    settings: Settings = websocket.app.state.settings
+    connection.pace = Pace(clock, burst=settings.socket_burst, rate=settings.socket_rate)
+    await LobbySocket(websocket, connection).run()
 
 
 class LobbySocket:

@@ -18,6 +18,7 @@ from app.services.players import PlayerService
 
 from .delivery import PAGE_HEADERS, Fingerprints, Minifier, vendor_import_map
 from .identity import player_id_of, renew_session
+from .security import nonce_context
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = Fingerprints(ROOT / "static", "/static")
@@ -26,7 +27,8 @@ VENDOR = Fingerprints(ROOT / "node_modules", "/vendor")
 """The browser libraries from npm, served at ``/vendor`` (only ``VENDOR_MODULES``)."""
 MINIFIER = Minifier.from_node_modules(ROOT / "node_modules")
 """One per process: each file is minified once, whichever application serves it."""
-templates = Jinja2Templates(directory=ROOT / "templates")
+# Every template may write ``nonce="{{ csp_nonce }}"`` on an inline script (app/api/security.py).
+templates = Jinja2Templates(directory=ROOT / "templates", context_processors=[nonce_context])
 templates.env.globals["static_url"] = STATIC.url
 
 

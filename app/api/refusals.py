@@ -25,11 +25,15 @@ class RefusalBody(BaseModel):
 
 
 _WHEN = {
+    # FastAPI's own, before validation: a body its JSON reader cannot read.
+    400: "The body is not JSON this server reads (``http_error``): not UTF-8, nested too "
+         "deeply, or holding a number of over 4300 digits",
     401: "No credentials, or credentials that open nothing here",
     403: "The invite code is not this game's",
     404: "No game has this id",
     409: "The game's state does not allow it (full, own game, aborted, ...)",
     422: "The body or a parameter fails validation, or a name is not allowed",
+    429: "Over a limit (docs/security.md); ``params.retry_after`` says when to try again",
     503: "The database cannot be reached; nothing was changed, try again",
 }
 

@@ -19,6 +19,7 @@ from app.services.clocks import (
 from app.services.games import Credentials, GameService, ServiceError
 from app.services.players import clean_name
 
+from .clients import client_address
 from .identity import player_id_of
 from .refusals import refusals
 
@@ -118,6 +119,17 @@ def _clean(name: str | None) -> str | None:
     return None if name is None else clean_name(name)
 
 
+IdempotencyKey = Annotated[str | None, Header(
+    alias="Idempotency-Key", min_length=16, max_length=100, pattern=r"^[A-Za-z0-9_-]+$",
+    description="Chosen by the client, at random (16 to 100 URL-safe characters), once per "
+                "game it means to create or join: the same request sent again with it (its "
+                "answer was lost) gets the same seat and token, and changes nothing.")]
+
+
+def _address(request: Request, settings: Settings) -> str:
+    return client_address(request, settings.proxy_networks)
+
+
 def _socket_url(settings: Settings, game_id: str) -> str:
     base = settings.public_url.rstrip("/")
     scheme, _, rest = base.partition("://")
@@ -130,16 +142,19 @@ def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]
             "socket_url": _socket_url(settings, credentials.game_id)}
 
 
-@router.post("/games", status_code=201, responses=refusals(422))
+@router.post("/games", status_code=201, responses=refusals(409, 422, 429))
 async def create_game(body: CreateGame, request: Request, service: Service,
-                      settings: AppSettings) -> CreatedGame:
+                      settings: AppSettings,
+                      idempotency_key: IdempotencyKey = None) -> CreatedGame:
     """Create a game: you hold seat 0; the invite link lets one other person join. With a
     player session, the seat is also that player's."""
     created = await service.create_game(wonder_selection=body.wonder_selection,
                                         creator_starts=body.first_player == "creator",
                                         name=_clean(body.name), player_id=player_id_of(request),
                                         listed=body.listed,
-                                        time_control=time_control_of(body.time_control))
+                                        time_control=time_control_of(body.time_control),
+                                        request_key=idempotency_key,
+                                        address=_address(request, settings))
     game_id = created.credentials.game_id
     # The code in the fragment: a browser keeps it, and sends it to no server (no access
     # log, no proxy's, holds it).
@@ -149,13 +164,15 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                        invite_code=created.invite_code, invite_url=invite_url)
 
 
-@router.post("/games/{game_id}/join", responses=refusals(403, 404, 409, 422))
-async def join_game(game_id: str, body: JoinGame, request: Request, service: Service,
-                    settings: AppSettings) -> SeatCredentials:
+@router.post("/games/{game_id}/join", responses=refusals(403, 404, 409, 422, 429))
+async def join_game(game_id: str, body: JoinGame, request: Request, service: Service, *,
+                    settings: AppSettings,
+                    idempotency_key: IdempotencyKey = None) -> SeatCredentials:
     """Take the free seat (with the invite code, unless the game is listed in the lobby);
     the game starts."""
     credentials = await service.join_game(game_id, body.invite_code, _clean(body.name),
-                                          player_id_of(request))
+                                          player_id_of(request), request_key=idempotency_key,
+                                          address=_address(request, settings))
     return SeatCredentials(**_credentials(settings, credentials))
 
 

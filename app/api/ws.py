@@ -15,6 +15,7 @@ from app.engine import Event, Game
 from app.realtime import messages
 from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, keep_alive, next_message
+from app.realtime.limits import Pace
 from app.realtime.protocol import (
     AcceptTakeBack,
     Act,
@@ -42,6 +43,7 @@ from app.services.chat import ChatService, Sender
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
 
+from .clients import serve_admitted
 from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin
 
 router = APIRouter()
@@ -51,11 +53,11 @@ log = logging.getLogger(__name__)
 
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
-    if not same_site_origin(websocket, websocket.app.state.settings.public_url):
+    settings: Settings = websocket.app.state.settings
+    if not same_site_origin(websocket, settings.public_url):
         await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
         return
-    await websocket.accept()
-    await GameSocket(websocket, game_id).run()
+    await serve_admitted(websocket, GameSocket(websocket, game_id).run, game_id)
 
 
 async def _claim_win(socket: GameSocket, seat: int) -> Any:
@@ -94,6 +96,8 @@ class GameSocket:
         self.chat: ChatService = websocket.app.state.chat
         clock: Clock = websocket.app.state.clock
         self.connection = Connection(websocket, clock)
+        self.connection.pace = Pace(clock, burst=self.settings.socket_burst,
+                                    rate=self.settings.socket_rate)
         self._departed = False
 
     async def run(self) -> None:
@@ -109,7 +113,7 @@ class GameSocket:
                 # Closing here would only bring the client back with a new socket.
                 log.warning("could not look game %s up at open (%s)", self.game_id, error)
             await self._serve()
-        except ServiceError as error:  # no such game
+        except ServiceError as error:  # no such game, or no room for another spectator
             connection.send(refusal_message(error))
         except WebSocketDisconnect:
             pass
@@ -238,6 +242,11 @@ class GameSocket:
         else:  # a player's session opens the seat they hold, as its token would
             seat = await self.service.seat_for_player(self.game_id,
                                                       player_id_of(self.websocket))
+        limit = self.settings.spectators_per_game
+        if seat is None and self.hub.local_counts(self.game_id).spectators >= limit:
+            # Refused, and the socket closed (as for a game that is not found).
+            raise ServiceError("too_many_spectators", f"at most {limit} spectators on a game",
+                               429, params={"limit": limit})
         connection.seat = seat
         connection.joined = True
         # Attached before the state is read, so no update can fall between the two.

@@ -67,8 +67,9 @@ class Player(Base):
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
-GAME_STATUSES = ("waiting", "active", "finished", "aborted", "imported")
-"""``imported``: a record brought in by an admin for inspection; it is never played."""
+GAME_STATUSES = ("waiting", "active", "finished", "aborted", "expired", "imported")
+"""``expired``: nobody joined in time (``DUEL_OPEN_GAME_HOURS``); ``imported``: a record
+brought in by an admin for inspection; it is never played."""
 GAME_ORIGINS = ("invite", "lobby", "quick_match", "rematch", "import")
 
 
@@ -132,6 +133,10 @@ class Seat(Base):
     left_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     """When the seat's last socket closed (on any server): since then, or since it was
     taken if it never had one, it may have been away."""
+    request_hash: Mapped[str | None] = mapped_column(String(64), default=None, unique=True,
+                                                     index=True)
+    """The hash of the idempotency key of the request that took the seat, if it had one:
+    its retry finds the seat again (``GameService.create_game``, ``join_game``)."""
 
 
 class GameAction(Base):
@@ -234,3 +239,16 @@ class QueueEntry(Base):
     server_id: Mapped[str] = mapped_column(ForeignKey("server.id", ondelete="CASCADE"),
                                            index=True)
     entered_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class RateCount(Base):
+    """Events counted for a rate limit: one row per bucket (what is limited), key (whom it
+    limits: an address, a player) and fixed window."""
+
+    __tablename__ = "rate_count"
+    __table_args__ = (Index("ix_rate_count_window_start", "window_start"),)
+
+    bucket: Mapped[str] = mapped_column(String(32), primary_key=True)
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
+    count: Mapped[int]

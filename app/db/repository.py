@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     TextClause,
     bindparam,
+    delete,
     false,
     insert,
     or_,
@@ -25,10 +26,11 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
-from .models import AdminAction, Game, GameAction, Seat, UTCDateTime
+from .models import AdminAction, Game, GameAction, RateCount, Seat, UTCDateTime
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """The shape of every game id (``secrets.token_urlsafe``). Anything else names no game and
@@ -351,7 +353,8 @@ async def player_games(session: AsyncSession, player_id: str, limit: int) -> Seq
     """The games a player holds a seat in, unfinished ones first, then the newest."""
     result = await session.scalars(
         select(Game).join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player_id)
-        .order_by(Game.status.in_(("finished", "aborted")), Game.updated_at.desc(), Game.id)
+        .order_by(Game.status.in_(("finished", "aborted", "expired")), Game.updated_at.desc(),
+                  Game.id)
         .limit(limit))
     return result.all()
 
@@ -401,3 +404,84 @@ async def seats_left(session: AsyncSession, now: datetime | ColumnElement[Any],
     if where is not None:
         statement = statement.where(where)
     await session.execute(statement)
+
+
+# ---------------------------------------------------------------- retries, expiry, limits
+@dataclass(frozen=True)
+class KeyedSeat:
+    """A seat taken by a request with an idempotency key."""
+
+    game_id: str
+    seat: int
+    token_hash: str
+    player_id: str | None
+
+
+async def seat_of_request(session: AsyncSession, request_hash: str) -> KeyedSeat | None:
+    """The seat the request with this key's hash took, if one did."""
+    row = (await session.execute(
+        select(_SEAT.c.game_id, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
+        .where(_SEAT.c.request_hash == request_hash))).first()
+    return None if row is None else KeyedSeat(*row)
+
+
+@dataclass(frozen=True)
+class Expired:
+    game_id: str
+    listed: bool
+    player_id: str | None
+    """The creator's player, if the game was created with a session."""
+
+
+async def expire_unjoined(session: AsyncSession, created_before: datetime, now: datetime,
+                          limit: int) -> list[Expired]:
+    """End games still waiting for their second player that were created before
+    ``created_before``: they are ``expired``. The update re-checks the status, so of
+    processes sweeping at once each game is expired by one."""
+    waiting = select(_GAME.c.id).where(_GAME.c.status == "waiting",
+                                       _GAME.c.created_at < created_before).limit(limit)
+    ids = list((await session.scalars(waiting)).all())
+    if not ids:
+        return []
+    result = await session.execute(
+        update(_GAME).where(_GAME.c.id.in_(ids), _GAME.c.status == "waiting")
+        .values(status="expired", updated_at=now).returning(_GAME.c.id, _GAME.c.listed))
+    expired: dict[str, bool] = dict(result.all())
+    creators = dict((await session.execute(
+        select(_SEAT.c.game_id, _SEAT.c.player_id)
+        .where(_SEAT.c.game_id.in_(list(expired)), _SEAT.c.seat == 0))).all())
+    return [Expired(g, listed, creators.get(g)) for g, listed in expired.items()]
+
+
+_RATE: Table = RateCount.__table__  # type: ignore[assignment]
+
+
+async def count_event(session: AsyncSession, bucket: str, key: str, window_start: datetime
+                      ) -> int:
+    """Count one event of ``key`` in ``bucket``'s window that starts at ``window_start``:
+    the count after, in one statement."""
+    dialect = session.get_bind().dialect.name
+    insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert_into(_RATE).values(bucket=bucket, key=key, window_start=window_start,
+                                          count=1)
+    upsert = statement.on_conflict_do_update(
+        index_elements=[_RATE.c.bucket, _RATE.c.key, _RATE.c.window_start],
+        set_={"count": _RATE.c.count + 1})
+    return int((await session.execute(upsert.returning(_RATE.c.count))).scalar_one())
+
+
+async def read_count(session: AsyncSession, bucket: str, key: str, window_start: datetime
+                     ) -> int:
+    count = await session.scalar(select(_RATE.c.count).where(
+        _RATE.c.bucket == bucket, _RATE.c.key == key, _RATE.c.window_start == window_start))
+    return int(count or 0)
+
+
+async def forget_counts(session: AsyncSession, bucket: str, key: str) -> None:
+    await session.execute(delete(_RATE).where(_RATE.c.bucket == bucket, _RATE.c.key == key))
+
+
+async def forget_counts_before(session: AsyncSession, before: datetime) -> int:
+    """Drop the counts of windows that started before ``before`` (long over)."""
+    result = await session.execute(delete(_RATE).where(_RATE.c.window_start < before))
+    return int(result.rowcount)  # type: ignore[attr-defined]

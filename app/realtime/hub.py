@@ -32,10 +32,12 @@ from app.services.games import Applied
 from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
 from .clock import Clock
+from .limits import Pace
 from .messages import (
     Aborted,
     ChatLine,
     Encoded,
+    Expired,
     Ping,
     Presence,
     Rematch,
@@ -73,6 +75,10 @@ class Connection:
         """Updates held back while this client's full state is being prepared."""
         self.refresh: Callable[[], Coroutine[Any, Any, None]] | None = None
         """Sends this client its full state again (set once it is welcomed)."""
+        self.told: Counts | None = None
+        """The presence this socket was last sent."""
+        self.pace: Pace | None = None
+        """How fast the client may send (None: no limit)."""
 
     @property
     def audience(self) -> str:
@@ -175,12 +181,15 @@ async def keep_alive(connection: Connection, *, interval: float, timeout: float,
 async def next_message(websocket: WebSocket, connection: Connection, *, limit: int,
                        parse: Callable[[Any], _M]) -> _M | None:
     """The client's next message, read by ``parse``; None once the client is gone. A
-    binary frame, a message over ``limit`` bytes, or one that is not JSON raises
-    :class:`ProtocolError`, as ``parse`` does for a message it does not accept."""
+    binary frame, a message over ``limit`` bytes, one that is not JSON, or one beyond the
+    connection's pace raises :class:`ProtocolError`, as ``parse`` does for a message it
+    does not accept."""
     received = await websocket.receive()
     if received["type"] == "websocket.disconnect":
         return None
     connection.heard()
+    if connection.pace is not None:
+        connection.pace.take()
     text = received.get("text")
     if text is None:
         raise ProtocolError("malformed", "send JSON in text frames")
@@ -202,6 +211,8 @@ def notice_message(message: dict[str, Any]) -> ServerMessage | None:
         return ChatLine(message=message["chat"])
     if "aborted" in message:
         return Aborted(reason=message["aborted"]["reason"])
+    if "expired" in message:
+        return Expired(hours=message["expired"]["hours"])
     earlier = message.get("notice")
     if isinstance(earlier, dict):  # rung by a replica of the release before (a rolling deploy)
         return notice_message({str(earlier.get("type")): {
@@ -280,8 +291,13 @@ class Hub:
                  take: Callable[[str, dict[str, Any]], Awaitable[int]] | None = None,
                  registry: ServerRegistry | None = None,
                  publish: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None,
-                 wall: WallClock | None = None) -> None:
+                 wall: WallClock | None = None, spectator_presence: float = 0.0) -> None:
         self._games: defaultdict[str, set[Connection]] = defaultdict(set)
+        self._spectator_presence = spectator_presence
+        """Seconds between presences sent to spectators when only the number of
+        spectators changed (0: at once)."""
+        self._spectators_due: set[str] = set()
+        """Games whose spectators are due a presence with the new number of spectators."""
         self._wall = wall or WallClock()
         """Now, for the time left on the clocks an update carries."""
         self._sync = sync
@@ -538,14 +554,41 @@ class Hub:
                 await asyncio.sleep(PRESENCE_RETRY)
 
     def _deliver_presence(self, game_id: str, counts: Counts) -> None:
+        """Tell the game's sockets: the seats at once, and every socket not told yet (a
+        socket being welcomed is told right after its welcome, with itself counted: an
+        earlier picture, without it, would only flash by). When only the number of
+        spectators changed, the spectators hear it a moment later, once for every change
+        meanwhile: a crowd arriving costs each of them a message now and then, not one
+        per arrival (which would grow with the square of the crowd)."""
         if game_id in self._games:
             self._told[game_id] = counts
         message = Encoded(Presence(seats=(counts.seat0 > 0, counts.seat1 > 0),
                                    spectators=counts.spectators))
+        wait = self._spectator_presence > 0
         for connection in list(self._games.get(game_id, ())):
-            # A socket being welcomed is told who is there right after its welcome, with
-            # itself counted: an earlier picture, without it, would only flash by.
-            if connection.welcomed:
+            if not connection.welcomed or connection.told == counts:
+                continue
+            told = connection.told
+            if wait and connection.seat is None and told is not None and \
+                    (told.seat0 > 0, told.seat1 > 0) == (counts.seat0 > 0, counts.seat1 > 0):
+                if game_id not in self._spectators_due:
+                    self._spectators_due.add(game_id)
+                    self.spawn(self._tell_spectators(game_id))
+                continue
+            connection.told = counts
+            connection.deliver(message)
+
+    async def _tell_spectators(self, game_id: str) -> None:
+        await asyncio.sleep(self._spectator_presence)
+        self._spectators_due.discard(game_id)
+        counts = self._told.get(game_id)
+        if counts is None:
+            return
+        message = Encoded(Presence(seats=(counts.seat0 > 0, counts.seat1 > 0),
+                                   spectators=counts.spectators))
+        for connection in list(self._games.get(game_id, ())):
+            if connection.welcomed and connection.told != counts:
+                connection.told = counts
                 connection.deliver(message)
 
     async def close(self) -> None:

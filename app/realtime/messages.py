@@ -224,6 +224,13 @@ class Aborted(ServerMessage):
     reason: str | None
 
 
+class Expired(ServerMessage):
+    """Nobody joined the game within ``hours`` of its creation: it is over unplayed."""
+
+    type: Literal["expired"] = "expired"
+    hours: float
+
+
 # ---------------------------------------------------------------------- on the lobby socket
 
 class PlayerInfo(BaseModel):
@@ -289,7 +296,7 @@ class Matched(ServerMessage):
 
 GAME_MESSAGES: tuple[type[ServerMessage], ...] = (
     Welcome, State, Update, Ack, Presence, Rematch, TakeBackOffer, ChatLine, ChatSoFar, Aborted,
-    Ping, Pong, Error)
+    Expired, Ping, Pong, Error)
 """What a game socket may be sent."""
 LOBBY_MESSAGES: tuple[type[ServerMessage], ...] = (Lobby, Queue, Matched, Ping, Pong, Error)
 """What a lobby socket may be sent."""

@@ -14,7 +14,6 @@ import math
 import secrets
 import time
 import unicodedata
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -42,6 +41,7 @@ from app.engine import (
 from .chat import entry_json
 from .errors import ServiceError
 from .games import SEED_BITS, GameService, new_game_row
+from .limits import Attempt, PasswordThrottle
 from .lobby import game_entry
 from .players import NAME_MAX, clean_name
 
@@ -55,10 +55,8 @@ MAX_RECORD_ACTIONS = 1000
 """Far more than any game takes (well under 200 actions)."""
 MIN_RECORD_YEAR, MAX_RECORD_YEAR = 1970, 9999
 """The times a record's actions may carry, in UTC (Python's datetime ends in 9999)."""
-LOGIN_FAILURES_ALLOWED = 5
-LOGIN_WINDOW_SECONDS = 300.0
-THROTTLED_CLIENTS_KEPT = 10_000
-"""The login throttle forgets the quietest clients beyond this many."""
+ACCOUNT = "admin"
+"""The account the admin password opens, as the password throttle names it."""
 CLOCK_SKEW_SECONDS = 60.0
 """A login stamped this far in the future still counts (servers' clocks differ a little)."""
 REASON_MAX = 200
@@ -172,42 +170,6 @@ class GameFilter:
         if out["page"] == "1":
             out["page"] = ""
         return {name: value for name, value in out.items() if value}
-
-
-# ---------------------------------------------------------------------------- login throttle
-class LoginThrottle:
-    """Failed logins per client over a sliding window: beyond the allowance, every login
-    from that client is refused until the oldest failure leaves the window."""
-
-    def __init__(self, clock: Callable[[], float]) -> None:
-        self._clock = clock
-        self._failures: dict[str, deque[float]] = {}
-
-    def _recent(self, client: str) -> deque[float]:
-        failures = self._failures.get(client, deque())
-        cutoff = self._clock() - LOGIN_WINDOW_SECONDS
-        while failures and failures[0] <= cutoff:
-            failures.popleft()
-        return failures
-
-    def check(self, client: str) -> None:
-        failures = self._recent(client)
-        if len(failures) >= LOGIN_FAILURES_ALLOWED:
-            wait = math.ceil(failures[0] + LOGIN_WINDOW_SECONDS - self._clock())
-            raise ServiceError("too_many_attempts",
-                               f"too many failed logins: try again in {wait} seconds", 429,
-                               params={"wait": wait})
-
-    def failed(self, client: str) -> None:
-        failures = self._recent(client)
-        failures.append(self._clock())
-        self._failures.pop(client, None)  # re-inserted last: the dict stays oldest first
-        self._failures[client] = failures
-        while len(self._failures) > THROTTLED_CLIENTS_KEPT:
-            del self._failures[next(iter(self._failures))]
-
-    def succeeded(self, client: str) -> None:
-        self._failures.pop(client, None)
 
 
 # ---------------------------------------------------------------------------- replays
@@ -421,7 +383,9 @@ class AdminService:
         self._games = games
         self.clock = clock
         """Seconds since the epoch; tests may replace it to make logins expire."""
-        self.throttle = LoginThrottle(self._now)
+        self.throttle = PasswordThrottle(
+            games.limits, failures=settings.login_failures,
+            failures_per_account=settings.login_failures_per_account)
         password = settings.admin_secret()
         self._password_digest = None if password is None else _digest(password)
         # A password change ends every admin session: the session holds this fingerprint.
@@ -435,17 +399,18 @@ class AdminService:
         """False when no admin password is set (production without DUEL_ADMIN_PASSWORD)."""
         return self._fingerprint is not None
 
-    def login(self, password: str, client: str) -> dict[str, Any]:
+    async def login(self, password: str, attempt: Attempt) -> dict[str, Any]:
         """The session value of an admin login, if ``password`` is right; refusals:
-        ``admin_disabled`` (503), ``too_many_attempts`` (429), ``bad_password`` (401)."""
+        ``admin_disabled`` (503), ``too_many_attempts`` (429: the password was not even
+        checked), ``bad_password`` (401)."""
         if self._password_digest is None or self._fingerprint is None:
             raise ServiceError("admin_disabled", "the admin pages are closed on this server "
                                "(set DUEL_ADMIN_PASSWORD to open them)", 503)
-        self.throttle.check(client)
+        await self.throttle.check(ACCOUNT, attempt)
         if not hmac.compare_digest(_digest(password), self._password_digest):
-            self.throttle.failed(client)
+            await self.throttle.failed(ACCOUNT, attempt)
             raise ServiceError("bad_password", "wrong password", 401)
-        self.throttle.succeeded(client)
+        await self.throttle.succeeded(ACCOUNT, attempt)
         return {"at": int(self.clock()), "key": self._fingerprint}
 
     def is_admin(self, session: Mapping[str, Any]) -> bool:
@@ -597,9 +562,6 @@ class AdminService:
         await self._games.abort(game_id, reason=reason, client=client)
 
     # ------------------------------------------------------------------ internals
-    def _now(self) -> float:
-        return self.clock()
-
     async def _stored(self, game_id: str) -> _Stored:
         async with self._sessions() as session:
             row = await repository.get_game(session, game_id)

@@ -101,7 +101,7 @@ class ChatService:
             game = await session.get(GameRow, game_id)
             if game is None:
                 raise ServiceError("not_found", "no such game", 404)
-            if game.status in ("aborted", "imported"):
+            if game.status in ("aborted", "expired", "imported"):
                 raise ServiceError(game.status, f"this game is {game.status}", 409)
             message = ChatMessage(game_id=game_id, channel=channel, seat=sender.seat,
                                   name=await self._name(session, game_id, sender),

@@ -16,6 +16,7 @@ move in (``take``), or catch up with the log (``sync``).
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import logging
@@ -25,7 +26,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
@@ -54,6 +55,7 @@ from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from .admission import Admission
 from .clocks import Clocked, Clocks, TimeControl, WallClock, clocks_of, stored
 from .errors import ServiceError
+from .limits import Rate, RateLimits
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +72,22 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def _request_hash(kind: str, request_key: str) -> str:
+    """What a seat keeps of the idempotency key of the request that took it (the kind of
+    request and the game in it: one key may serve a create and a join)."""
+    return _hash(f"{kind}\0{request_key}")
+
+
+TOKEN_BYTES = 32
+"""A seat token's random bytes."""
+INVITE_BYTES = 12
+
+
 _OUT_OF_TURN_TRIES = 5
 """An out-of-turn action is made at the game's version; another process's action landing
 first makes it try again, at most this many times."""
 _CLOSED = {"aborted": "an admin aborted this game",
+           "expired": "nobody joined this game in time",
            "imported": "an imported record is for inspection, not for play"}
 
 
@@ -320,6 +334,7 @@ class GameService:
         self._watchers: list[AppliedListener] = []
         self.admission = Admission(working=settings.moves_working,
                                    waiting=settings.moves_waiting)
+        self.limits = RateLimits(sessions, self.wall)
 
     def watch(self, listener: AppliedListener) -> None:
         """Call ``listener`` with every committed action a replay takes in, in order (with
@@ -335,37 +350,65 @@ class GameService:
     # ------------------------------------------------------------------ create / join
     async def create_game(self, *, wonder_selection: str, creator_starts: bool,
                           name: str | None, player_id: str | None = None,
-                          listed: bool = False,
-                          time_control: TimeControl | None = None) -> Created:
+                          listed: bool = False, time_control: TimeControl | None = None,
+                          request_key: str | None = None, address: str | None = None
+                          ) -> Created:
         """A new game, the creator in seat 0, waiting for a second player. With a
         ``player_id`` the seat is that player's (their session opens it, their name is the
         default); a ``listed`` game is shown in the lobby for anyone to join. The clocks
-        (``time_control``; None: untimed) start when the game does."""
+        (``time_control``; None: untimed) start when the game does.
+
+        A request sent again with its ``request_key`` (its answer was lost) gets the same
+        game, seat token and invite code, and creates nothing."""
+        key_hash = None if request_key is None else _request_hash("create", request_key)
+        if key_hash is not None and (again := await self._seat_of_request(key_hash, player_id)):
+            return Created(again, self._derived(key_hash, "invite", INVITE_BYTES))
+        await self._count("create", address, player_id, self._settings.games_per_hour,
+                          code="too_many_games", what="games created")
         options = Options(wonder_selection=wonder_selection,  # type: ignore[arg-type]
                           first_player=0 if creator_starts else None)
-        token = secrets.token_urlsafe(32)
-        invite_code = secrets.token_urlsafe(12)
-        async with self._sessions() as session:
-            player = await self._player(session, player_id)
-            row = new_game_row(options.to_json(), status="waiting",
-                               origin="lobby" if listed else "invite", listed=listed,
-                               seed=self._seeds(), invite_code=invite_code,
-                               time_control=stored(time_control))
-            game_id = row.id
-            session.add(row)
-            await session.flush()
-            session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token),
-                             name=name or (player.name if player else None),
-                             player_id=player.id if player else None,
-                             joined_at=self.wall.now()))
-            await session.commit()
+        token, invite_code = (
+            (secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(INVITE_BYTES))
+            if key_hash is None else
+            (self._derived(key_hash, "token", TOKEN_BYTES),
+             self._derived(key_hash, "invite", INVITE_BYTES)))
+        try:
+            async with self._sessions() as session:
+                player = await self._player(session, player_id)
+                row = new_game_row(options.to_json(), status="waiting",
+                                   origin="lobby" if listed else "invite", listed=listed,
+                                   seed=self._seeds(), invite_code=invite_code,
+                                   time_control=stored(time_control))
+                game_id = row.id
+                session.add(row)
+                await session.flush()
+                session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token),
+                                 name=name or (player.name if player else None),
+                                 player_id=player.id if player else None,
+                                 joined_at=self.wall.now(), request_hash=key_hash))
+                await session.commit()
+        except IntegrityError:
+            # The same key's other request (sent twice at once) took a seat first.
+            if key_hash is None or not (again := await self._seat_of_request(key_hash,
+                                                                               player_id)):
+                raise
+            return Created(again, invite_code)
         await self._lobby_changed(public=listed, players=[player_id])
         return Created(Credentials(game_id, 0, token), invite_code)
 
     async def join_game(self, game_id: str, invite_code: str | None, name: str | None,
-                        player_id: str | None = None) -> Credentials:
-        """Take the free seat; the game starts. An unlisted game needs its invite code."""
-        token = secrets.token_urlsafe(32)
+                        player_id: str | None = None, *, request_key: str | None = None,
+                        address: str | None = None) -> Credentials:
+        """Take the free seat; the game starts. An unlisted game needs its invite code.
+        Sent again with its ``request_key``, a join that took the seat gets it again."""
+        key_hash = (None if request_key is None
+                    else _request_hash(f"join\0{game_id}", request_key))
+        if key_hash is not None and (again := await self._seat_of_request(key_hash, player_id)):
+            return again
+        await self._count("join", address, player_id, self._settings.joins_per_hour,
+                          code="too_many_joins", what="games joined")
+        token = (secrets.token_urlsafe(TOKEN_BYTES) if key_hash is None
+                 else self._derived(key_hash, "token", TOKEN_BYTES))
         async with self._sessions() as session:
             row = await self._row(session, game_id)
             if invite_code is None:
@@ -375,31 +418,75 @@ class GameService:
             elif not hmac.compare_digest(row.invite_hash, _hash(invite_code)):
                 raise ServiceError("bad_invite", "this invite code is not valid for the game",
                                    403, params={"cause": "wrong"})
-            if row.status in ("aborted", "imported"):
-                raise ServiceError("not_joinable", f"this game is {row.status}", 409,
-                                   params={"status": row.status})
-            if row.status != "waiting":
-                raise ServiceError("game_full", "both seats are taken", 409)
-            player = await self._player(session, player_id)
+            status = row.status
+            if status == "waiting" and self._expired(row.created_at):
+                status = "expired"  # not swept yet (Expiry): expired all the same
+            if status in ("aborted", "expired", "imported"):
+                raise ServiceError("not_joinable", f"this game is {status}", 409,
+                                   params={"status": status})
             seats = await repository.get_seats(session, game_id)
-            if any(s.seat == 1 for s in seats):  # taken since the status was read
-                raise ServiceError("game_full", "both seats are taken", 409)
+            if status != "waiting" or any(s.seat == 1 for s in seats):
+                return await self._taken(key_hash, player_id)
+            player = await self._player(session, player_id)
             if player is not None and any(s.player_id == player.id for s in seats):
                 raise ServiceError("own_game", "you already hold the other seat of this game",
                                    409)
             session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token),
                              name=name or (player.name if player else None),
                              player_id=player.id if player else None,
-                             joined_at=self.wall.now()))
+                             joined_at=self.wall.now(), request_hash=key_hash))
             row.updated_at = datetime.now(UTC)
             _start(row, self.wall.now())
             try:
                 await session.commit()
-            except IntegrityError:
-                raise ServiceError("game_full", "both seats are taken", 409) from None
+            except IntegrityError:  # the seat was taken meanwhile
+                return await self._taken(key_hash, player_id)
         await self._lobby_changed(public=row.listed,
                                   players=[player_id, *(s.player_id for s in seats)])
         return Credentials(game_id, 1, token)
+
+    async def _taken(self, key_hash: str | None, player_id: str | None) -> Credentials:
+        """The second seat is taken: by this very join, sent again (or twice at once), it
+        gets its seat; anyone else finds the game full."""
+        if key_hash is not None and (again := await self._seat_of_request(key_hash, player_id)):
+            return again
+        raise ServiceError("game_full", "both seats are taken", 409)
+
+    def _expired(self, created_at: datetime) -> bool:
+        """Whether a game created then and still waiting has expired."""
+        return self.wall.now() - created_at > timedelta(hours=self._settings.open_game_hours)
+
+    def _derived(self, key_hash: str, purpose: str, size: int) -> str:
+        """A secret of ``size`` bytes that only this site can make from a request's key:
+        the retry of that request gets the same one."""
+        digest = hmac.new(self._settings.session_secret().encode(),
+                          f"{purpose}\0{key_hash}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:size]).rstrip(b"=").decode()
+
+    async def _seat_of_request(self, key_hash: str, player_id: str | None
+                               ) -> Credentials | None:
+        """The credentials of the seat the request with this key took, if one did. Refused
+        (``key_reused``) to another player than the one it seated."""
+        async with self._sessions() as session:
+            seat = await repository.seat_of_request(session, key_hash)
+        if seat is None:
+            return None
+        token = self._derived(key_hash, "token", TOKEN_BYTES)
+        if (seat.player_id is not None and seat.player_id != player_id) or \
+                not hmac.compare_digest(seat.token_hash, _hash(token)):
+            # Someone else's key (or one from before the secret key changed).
+            raise ServiceError("key_reused", "this Idempotency-Key was used by another "
+                               "request; send a new one", 409)
+        return Credentials(seat.game_id, seat.seat, token)
+
+    async def _count(self, bucket: str, address: str | None, player_id: str | None,
+                     per_hour: int, *, code: str, what: str) -> None:
+        """Count one more of ``bucket`` for the address and the player: refused past
+        ``per_hour`` for either."""
+        keys = [f"address|{address}" if address is not None else "",
+                f"player|{player_id}" if player_id is not None else ""]
+        await self.limits.take(bucket, [key for key in keys if key], Rate(per_hour, 3600),
+                               code=code, what=what)
 
     async def create_matched_game(self, first: str, second: str) -> str:
         """A quick-match game between two players, already started: ``first`` (who waited
@@ -973,6 +1060,13 @@ class GameService:
             self._cache.pop(game_id, None)
         await self._announce(game_id, {"aborted": {"reason": reason}})
         await self._lobby_changed(public=row.listed, players=await self._players_of_now(game_id))
+
+    async def expired(self, game_id: str, *, listed: bool, creator: str | None,
+                      hours: float) -> None:
+        """Tell the game's sockets and the lobby that nobody joined the game in time."""
+        self._cache.pop(game_id, None)
+        await self._announce(game_id, {"expired": {"hours": hours}})
+        await self._lobby_changed(public=listed, players=[creator])
 
     # ------------------------------------------------------------------ internals
     async def _player(self, session: AsyncSession, player_id: str | None) -> Player | None:

@@ -44,10 +44,10 @@ export function refusal(response, data) {
   return new ApiError(error.code, error.message, response.status, error.params);
 }
 
-export async function request(method, path, body) {
+export async function request(method, path, body, headers = {}) {
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));

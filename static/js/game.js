@@ -85,9 +85,9 @@ const connection = new Socket(`/ws/games/${gameId}`, {
 
 // ------------------------------------------------------------------------- the game's life
 
-// Aborted games and imported records take no more actions.
+// Aborted and expired games and imported records take no more actions.
 function isClosed(state = store.get()) {
-  return state.status === "aborted" || state.status === "imported";
+  return ["aborted", "expired", "imported"].includes(state.status);
 }
 
 function act(action) {
@@ -176,6 +176,10 @@ function handle(message) {
     case "aborted":
       store.set({ abortReason: message.reason });
       becomeAborted();
+      break;
+    case "expired":
+      connection.forgetAll();
+      store.set({ status: "expired", panel: null });
       break;
     case "error":
       handleError(message);
@@ -470,6 +474,7 @@ function GamePage({ state, view, ctx }) {
       <${Indicators} state=${state} ctx=${ctx} />
     </header>
     ${invite && inviteModule() ? html`<${inviteModule().Invite} link=${invite} control=${state.timeControl} />` : null}
+    ${state.status === "expired" ? html`<p id="expired-banner" class="banner aborted-banner" role="alert">${t("expired.banner")}</p>` : null}
     ${state.status === "aborted" ? html`<p id="aborted-banner" class="banner aborted-banner" role="alert">${state.abortReason ? t("aborted.reason", { reason: state.abortReason }) : t("aborted.plain")}</p>` : null}
     <p id="game-error" class="error toast" role="alert" hidden=${!error}>${error}</p>
     <div class="game-layout">

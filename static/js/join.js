@@ -1,6 +1,7 @@
 // The invite link's page: the visitor becomes a player (their name, kept by the session),
 // takes the free seat, then goes to the game.
 import { ApiError, loadSeat, request, saveSeat, showError } from "./api.js";
+import { joinOnce } from "./once.js";
 import { checkName, currentPlayer, pickName } from "./player.js";
 import { addMessages, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
@@ -68,9 +69,7 @@ form.addEventListener("submit", async (event) => {
   joinButton.disabled = true;
   try {
     await pickName(name);  // so the session holds the seat too, for this browser's other tabs
-    const seat = await request("POST", `/api/games/${encodeURIComponent(gameId)}/join`, {
-      invite_code: code,
-    });
+    const seat = await joinOnce(gameId, { invite_code: code });
     saveSeat(gameId, seat);
     location.assign(gamePath);
   } catch (error) {

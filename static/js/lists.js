@@ -106,6 +106,11 @@ export function mineRow(entry, heard) {
       meta = t("lobby.mine.stopped", { ago: ago(entry.updated_at), n: entry.version });
       action = gameLink(entry, "view", t("lobby.mine.aborted_label", { opponent }));
       break;
+    case "expired":
+      badges.push(el("span", { class: "badge aborted" }, t("lobby.mine.expired")));
+      meta = t("lobby.mine.expired_meta", { ago: ago(entry.updated_at) });
+      action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));
+      break;
     default:
       meta = entry.status;  // none other is sent (docs/lobby.md): its code, should one come
       action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));

@@ -1,12 +1,13 @@
 // The lobby, the home page (docs/lobby.md): the player's name, quick match, creating a
 // game, and the lists of open games, games in progress and the player's own games, kept
 // up to date by the lobby socket.
-import { ApiError, request, saveSeat, showError } from "./api.js";
+import { ApiError, saveSeat, showError } from "./api.js";
 import {
   ago, clockLine, el, fillList, gameLink, mineRow, nameOf, optionsText, progress, row, tickClocks,
   TurnsInGames,
 } from "./lists.js";
 import { TurnNotice } from "./notify.js";
+import { joinOnce, requestKey, requestOnce } from "./once.js";
 import { checkName, currentPlayer, pickName, showPlayerInHeader } from "./player.js";
 import { Socket } from "./socket.js";
 import { addMessages, known, t } from "./words.js";
@@ -369,18 +370,25 @@ function timeControl(data) {
   return { kind: "fischer", minutes: Number(minutes), increment: Number(increment) };
 }
 
+// The key of the game being created: the same until it is (a click after a failure asks
+// again for the same game, which may have been made), a new one once the form changes.
+let createKey = null;
+createForm.addEventListener("input", () => { createKey = null; });
+
 async function createGame() {
   createError.hidden = true;
   const data = new FormData(createForm);
   const listed = data.get("visibility") === "listed";
   createButton.disabled = true;
+  createKey ??= requestKey();
   try {
-    const created = await request("POST", "/api/games", {
+    const created = await requestOnce("POST", "/api/games", {
       wonder_selection: data.get("wonder_selection"),
       first_player: data.get("first_player"),
       listed,
       time_control: timeControl(data),
-    });
+    }, createKey);
+    createKey = null;
     saveSeat(created.game_id, created);
     const gamePath = `/games/${encodeURIComponent(created.game_id)}`;
     if (listed) {
@@ -425,7 +433,7 @@ async function joinGame(entry, button) {
   lobbyError.hidden = true;
   if (button) button.disabled = true;
   try {
-    const seat = await request("POST", `/api/games/${encodeURIComponent(entry.game_id)}/join`, {});
+    const seat = await joinOnce(entry.game_id, {});
     saveSeat(entry.game_id, seat);
     location.assign(`/games/${encodeURIComponent(entry.game_id)}`);
   } catch (error) {

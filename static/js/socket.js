@@ -17,9 +17,9 @@
 const FIRST_DELAY_MS = 500;
 const LAST_DELAY_MS = 10_000;
 const RETRY_MS = 2000;  // after `unavailable`: the server could not reach its records
-// Refusals that changed nothing and are worth asking again: `busy` says how many seconds
-// later (`retry_after`).
-const RETRIED = new Set(["unavailable", "busy"]);
+// Refusals that changed nothing and are worth asking again: `busy` and `too_fast` say how
+// many seconds later (`retry_after`).
+const RETRIED = new Set(["unavailable", "busy", "too_fast"]);
 
 // After a refusal worth asking again: `busy` says when, spread over up to twice that so
 // that the clients refused together do not all come back at the same moment.
@@ -156,6 +156,9 @@ export class Socket {
       if (!this.isReady) this.hooks.onOpen?.();
       else if (message.client_id && this.pending.has(message.client_id)) {
         this.send(this.pending.get(message.client_id));
+      } else if (message.code === "too_fast") {
+        // The message refused was not read: it may have been any of those still unacked.
+        for (const pending of this.pending.values()) this.send(pending);
       } else if (!message.client_id) this.hooks.onRetry?.(message);
     }, retryDelay(message));
   }

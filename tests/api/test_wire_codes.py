@@ -34,10 +34,10 @@ _KEY = re.compile(r'^\s*"((?:error|reason|effect)\.[a-z_+]+)"\s*:', re.MULTILINE
 REFUSERS = {"ServiceError", "ProtocolError", "error_message", "_error", "_illegal",
             "IllegalActionError"}
 """Calls whose first argument (after the status, for ``_error``) is an error code."""
-NOT_LITERAL = {"imported", "method_not_allowed"}
-"""Codes sent but never written as a refuser's argument: ``imported`` is raised as a game's
-status (``ServiceError(row.status, ...)``), ``method_not_allowed`` is HTTP's 405 named in
-``app.main``."""
+NOT_LITERAL = {"imported", "expired", "method_not_allowed"}
+"""Codes sent but never written as a refuser's argument: ``imported`` and ``expired`` are
+raised as a game's status (``ServiceError(row.status, ...)``), ``method_not_allowed`` is
+HTTP's 405 named in ``app.main``."""
 
 
 def catalog_keys(path: Path) -> set[str]:
@@ -54,11 +54,15 @@ def literal_codes() -> dict[str, list[str]]:
             func = node.func
             name = func.id if isinstance(func, ast.Name) else \
                 func.attr if isinstance(func, ast.Attribute) else None
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            for keyword in node.keywords:  # a code handed on to a refuser: code="..."
+                if keyword.arg == "code" and isinstance(keyword.value, ast.Constant) \
+                        and isinstance(keyword.value.value, str):
+                    found.setdefault(keyword.value.value, []).append(where)
             if name not in REFUSERS:
                 continue
             args = node.args[1:] if name == "_error" else node.args  # _error(status, code
             if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-                where = f"{path.relative_to(ROOT)}:{node.lineno}"
                 found.setdefault(args[0].value, []).append(where)
     return found
 
@@ -127,7 +131,7 @@ SAMPLES: dict[str, list[Any]] = {
     "field": ["seed"], "limit": [16384, 1], "version": [12], "sent": [11], "to_act": [1],
     "seat": [0], "http_status": [418], "wait": [1, 287], "max": [40], "seq": [5],
     "retry_after": [1],
-    "status": ["aborted", "imported", "finished"], "expected": ["1"],
+    "status": ["aborted", "expired", "imported", "finished"], "expected": ["1"],
     "price": [7, 1], "coins": [1, 3], "cap": [7], "card": ["tavern"],
     "wonder": ["the_sphinx"], "token": ["law"], "action": ["build"],
     "decision": ["pick_wonder", "choose_starter"], "named": [1],
@@ -136,7 +140,8 @@ SAMPLES: dict[str, list[Any]] = {
 CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
           "bad_reason": ["not_text", "length", "control"],
-          "not_abandoned": ["present", "recent", "correspondence"]}
+          "not_abandoned": ["present", "recent", "correspondence"],
+          "too_many_sockets": ["address", "game"]}
 VERSIONS = {"wrong_engine_version": ["0"]}
 SOMETIMES = [("malformed", {}), ("bad_record", {}), ("bad_record", {"field": "seed"}),
              ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"}),

@@ -114,6 +114,9 @@ def server(server_workdir: Path) -> Iterator[str]:
     env["DUEL_LOBBY_DEBOUNCE"] = "0.05"
     env["DUEL_ABANDON_AFTER"] = "2"  # an absent player's win is claimed in the tests' time
     env["DUEL_ADMIN_PASSWORD"] = ADMIN_PASSWORD
+    # Every browser of the run is one address: it creates and joins more games in an hour
+    # than one person may.
+    env["DUEL_GAMES_PER_HOUR"] = env["DUEL_JOINS_PER_HOUR"] = "100000"
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)
     if migrated.returncode != 0:
@@ -157,10 +160,12 @@ def screenshots() -> Path:
 @dataclass
 class Watched:
     """A page in its own browser context (its own storage: one player's browser), with
-    every console error and uncaught page error it reported."""
+    every console error and uncaught page error it reported, and apart, every breach of
+    the server's Content-Security-Policy (which also counts as an error)."""
 
     page: Page
     errors: list[str] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
 
     def assert_no_errors(self) -> None:
         assert not self.errors, f"errors on {self.page.url}:\n" + "\n".join(self.errors)
@@ -168,13 +173,38 @@ class Watched:
 
 OpenPage = Callable[[str], Watched]
 
+CSP_REPORTER = """document.addEventListener("securitypolicyviolation", (event) => console.error(
+  `Content Security Policy violation: ${event.effectiveDirective} blocked `
+  + `${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`),
+  true);"""
+"""Says each breach of the policy in the console, with where it happened; chromium's own
+console message (which the test sees too) says which directive and why."""
+_watched_in_this_test: list[Watched] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations() -> Iterator[None]:
+    """Every browser test fails when a page it watched breached the Content-Security-
+    Policy (app/api/security.py), whether or not it asserts on the page's errors."""
+    _watched_in_this_test.clear()
+    yield
+    breaches = [f"{watched.page.url}: {violation}" for watched in _watched_in_this_test
+                for violation in watched.violations]
+    _watched_in_this_test.clear()
+    assert not breaches, "Content-Security-Policy violations:\n" + "\n".join(breaches)
+
 
 def watch(page: Page) -> Watched:
-    """The page, with every console error and uncaught error it reports from now on."""
+    """The page, with every console error and uncaught error it reports from now on, and
+    every breach of the Content-Security-Policy in the documents it loads from now on."""
     watched = Watched(page)
+    _watched_in_this_test.append(watched)
+    page.add_init_script(CSP_REPORTER)
 
     def on_console(message: ConsoleMessage) -> None:
         where = message.location
+        if "Content Security Policy" in message.text:
+            watched.violations.append(message.text)
         if message.type == "error":
             watched.errors.append(f"console.error: {message.text} "
                                   f"({where.get('url')}:{where.get('lineNumber')})")

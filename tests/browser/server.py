@@ -141,7 +141,8 @@ def main() -> None:
     parser.add_argument("--test-file", type=Path, required=True,
                         help="where conftest.py writes the running test's name")
     arguments = parser.parse_args()
-    uvicorn.run(build(arguments.test_file), host=arguments.host, port=arguments.port)
+    uvicorn.run(build(arguments.test_file), host=arguments.host, port=arguments.port,
+                proxy_headers=False)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ from tests.browser.conftest import (
     play_over_sockets,
     post_json,
     wait_for_queue,
+    watch,
 )
 from tests.browser.server import SOCKET_SECONDS, SeatSocket
 from tests.browser.test_accessibility import assert_accessible
@@ -114,7 +115,7 @@ def test_quick_match_puts_two_players_in_one_game(open_page: OpenPage, server: s
     ann.page.screenshot(path=screenshots / "quick-match-seat0.png", full_page=True)
 
     # Another tab of Ann's browser finds the game in her lobby and resumes it as her seat.
-    tab = ann.page.context.new_page()
+    tab = watch(ann.page.context.new_page()).page
     tab.goto(server + "/")
     entry = tab.locator(f"#my-games li[data-game-id='{game_id}']")
     expect(entry).to_contain_text("vs Bo")
@@ -370,7 +371,7 @@ def test_the_invite_link_knows_the_players_session(open_page: OpenPage, server: 
     elsewhere = browser.new_context()
     try:
         elsewhere.add_cookies(ann.page.context.cookies())
-        page = elsewhere.new_page()
+        page = watch(elsewhere.new_page()).page
         page.goto(invite_url)
         expect(page.locator("input[name=name]")).to_have_value("Ann")
         expect(page.locator("#join-summary")).to_have_text("Ann invites you to play.")

@@ -82,7 +82,8 @@ def process(database: Database, tmp_path: Path, name: str, secret: str) -> Itera
     env = {key: value for key, value in os.environ.items() if not key.startswith("DUEL_")}
     assert database.schema
     env.update(DUEL_DATABASE_URL=database.url, DUEL_DATABASE_SCHEMA=database.schema,
-               DUEL_SECRET_KEY=secret, DUEL_PUBLIC_URL=url, DUEL_LOBBY_DEBOUNCE="0.05")
+               DUEL_SECRET_KEY=secret, DUEL_PUBLIC_URL=url, DUEL_LOBBY_DEBOUNCE="0.05",
+               DUEL_SOCKET_BURST="100000")  # games here are played as fast as answers come
     log = tmp_path / f"{name}.log"
     with log.open("wb") as out:
         popen = subprocess.Popen(

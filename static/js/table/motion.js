@@ -67,7 +67,9 @@ export function playMove(root, before, events, colorOf) {
 function fly(from, toRect) {
   // A plain picture of the card: no button, no data-card, nothing to click or find.
   const copy = document.createElement("div");
-  copy.innerHTML = from.element.innerHTML;
+  // Cloned, not copied as HTML: a style attribute parsed from HTML would break the
+  // server's Content-Security-Policy (style-src 'self'); a clone keeps it as it was.
+  copy.append(...[...from.element.childNodes].map((node) => node.cloneNode(true)));
   copy.className = from.element.className;
   copy.classList.remove("is-playable");
   copy.classList.add("bd-flying");

@@ -79,6 +79,8 @@ export default {
   "lobby.mine.finished": { one: "finished {ago} · {n} move", other: "finished {ago} · {n} moves" },
   "lobby.mine.finished_label": "View your finished game {opponent}",
   "lobby.mine.aborted": "Aborted by an admin",
+  "lobby.mine.expired": "Expired",
+  "lobby.mine.expired_meta": "nobody joined · expired {ago}",
   "lobby.mine.stopped": { one: "stopped {ago} · {n} move", other: "stopped {ago} · {n} moves" },
   "lobby.mine.aborted_label": "View your aborted game {opponent}",
   "lobby.mine.view_label": "View the game {opponent}",

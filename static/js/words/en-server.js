@@ -51,10 +51,21 @@ export default {
   "error.bad_invite": ({ cause }) => (cause === "missing"
     ? "This game is joined with its invite link only: ask the player who created it for the link."
     : "This invite link is not valid for this game: ask for a new one."),
-  "error.not_joinable": ({ status }) => (status === "imported"
-    ? "This game is a record kept for study: nobody can join it."
-    : "An administrator stopped this game: nobody can join it any more."),
+  "error.not_joinable": ({ status }) => ({
+    imported: "This game is a record kept for study: nobody can join it.",
+    expired: "Nobody joined this game in time: it has expired. Ask for a new invite.",
+  }[status] ?? "An administrator stopped this game: nobody can join it any more."),
   "error.game_full": "Both seats of this game are already taken.",
+  "error.key_reused": "This request was already made by someone else: reload the page and try again.",
+  "error.too_many_games": ({ limit, retry_after: wait }) =>
+    `You have created ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
+  "error.too_many_joins": ({ limit, retry_after: wait }) =>
+    `You have joined ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
+  "error.too_many_sockets": ({ cause }) => (cause === "game"
+    ? "Too many people are connected to this game just now: try again later."
+    : "Too many connections from your network: close some tabs and try again."),
+  "error.too_many_spectators": ({ limit }) => `This game already has ${count(limit, "spectator")}: try again later.`,
+  "error.too_fast": ({ retry_after: wait }) => `Too many messages at once: wait ${count(wait, "second")}.`,
   "error.own_game": "You already hold the other seat of this game.",
   "error.bad_credentials": "This page does not hold a seat in this game. Open the game from your own link or from the lobby.",
 
@@ -69,6 +80,7 @@ export default {
   // ------------------------------------------------------------ moves
   "error.client_id_reused": "This move was mixed up with an earlier one and was not played. Try it again.",
   "error.not_started": "The game has not started yet: it is waiting for a second player.",
+  "error.expired": "Nobody joined this game in time: it has expired.",
   "error.aborted": "An administrator stopped this game: no more moves can be played.",
   "error.imported": "This game is a record kept for study: it cannot be played.",
   "error.game_over": "The game is over.",

@@ -159,6 +159,7 @@ export default {
   "turn.over_you": "Game over: you win.",
   "turn.over_them": "Game over: {name} wins.",
   "turn.closed_aborted": "Game stopped: no more moves can be made.",
+  "turn.closed_expired": "Nobody joined: the game has expired.",
   "turn.closed_imported": "This game is an imported record, for viewing only.",
   "turn.not_started": "The game starts when your opponent joins.",
   "doing.pick_wonder": "{name} is picking a wonder",
@@ -183,6 +184,7 @@ export default {
   "invite.copy_by_hand": "Select and copy",
   "aborted.reason": "An admin aborted this game: {reason}",
   "aborted.plain": "An admin aborted this game.",
+  "expired.banner": "Nobody joined this game in time: it has expired. Create a new one from the lobby.",
 
   // The table
   "table.label": "The table",
