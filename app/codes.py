@@ -45,7 +45,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     # Limits (docs/security.md): limit is the number allowed, retry_after seconds to wait.
     "too_many_games": ("limit", "retry_after"),
     "too_many_joins": ("limit", "retry_after"),
-    "too_many_sockets": ("cause", "limit"),  # cause: "address" or "game"
+    "too_many_sockets": ("cause", "limit"),  # cause: "address" (the one limit so far)
     "too_many_spectators": ("limit",),
     "too_fast": ("limit", "retry_after"),  # limit: messages per second a socket may send
     "own_game": (),

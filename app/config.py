@@ -111,10 +111,9 @@ class Settings(BaseSettings):
     """Games one address, or one player, may join per hour (``too_many_joins``)."""
     sockets_per_address: int = 40
     """Open sockets (game and lobby) from one address, on each process (``too_many_sockets``)."""
-    sockets_per_game: int = 120
-    """Open sockets on one game, seats and spectators, on each process."""
     spectators_per_game: int = 100
-    """Spectators one game may have, counted on each process (``too_many_spectators``)."""
+    """Spectators one game may have, counted on each process as they join
+    (``too_many_spectators``); its players always get in."""
     spectator_presence_seconds: float = 2.0
     """When only the number of spectators changes, spectators hear it at most this often
     (the players at once): a crowd arriving costs each a message now and then, not one
@@ -123,11 +122,12 @@ class Settings(BaseSettings):
     """Messages a socket may send at once; beyond, ``socket_rate`` per second
     (``too_fast``: the message is not read)."""
     socket_rate: float = 10.0
-    login_failures: int = 5
-    """Wrong passwords allowed per 15 minutes from one browser that logged in before, or
-    from one address; beyond, that browser or address waits (``too_many_attempts``)."""
-    login_failures_per_account: int = 100
-    """Wrong passwords allowed per hour from every browser that never logged in, taken
+    login_attempts: int = 5
+    """Password attempts allowed per 15 minutes from one browser that logged in before,
+    or from one address (a right one forgets them); beyond, that browser or address waits
+    (``too_many_attempts``)."""
+    login_attempts_per_account: int = 100
+    """Password attempts allowed per hour from every browser that never logged in, taken
     together: an attack from many addresses meets this, and still does not lock out a
     browser that logged in before."""
     minify_assets: bool = True

@@ -124,8 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   registry=registry if pubsub.crosses_processes else None,
                   publish=pubsub.publish, wall=app.state.wall,
                   spectator_presence=settings.spectator_presence_seconds)
-        app.state.socket_limits = SocketLimits(per_address=settings.sockets_per_address,
-                                               per_game=settings.sockets_per_game)
+        app.state.socket_limits = SocketLimits(per_address=settings.sockets_per_address)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         app.state.players = PlayerService(sessions)

@@ -96,7 +96,7 @@ def start_servers(count: int, url: str, schema: str, logs: Path,
                    # Its clients move as fast as answers come, from few addresses: far
                    # past what a person's socket may (docs/security.md).
                    DUEL_SOCKET_BURST="1000000", DUEL_SOCKETS_PER_ADDRESS="1000000",
-                   DUEL_SOCKETS_PER_GAME="1000000", DUEL_SPECTATORS_PER_GAME="1000000",
+                   DUEL_SPECTATORS_PER_GAME="1000000",
                    DUEL_GAMES_PER_HOUR="1000000", DUEL_JOINS_PER_HOUR="1000000")
         env.update({f"DUEL_{name.upper()}": value for name, value in (settings or {}).items()})
         with (logs / f"server{n}.log").open("wb") as log:

@@ -57,7 +57,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     if not same_site_origin(websocket, settings.public_url):
         await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
         return
-    await serve_admitted(websocket, GameSocket(websocket, game_id).run, game_id)
+    await serve_admitted(websocket, GameSocket(websocket, game_id).run)
 
 
 async def _claim_win(socket: GameSocket, seat: int) -> Any:
@@ -243,7 +243,7 @@ class GameSocket:
             seat = await self.service.seat_for_player(self.game_id,
                                                       player_id_of(self.websocket))
         limit = self.settings.spectators_per_game
-        if seat is None and self.hub.local_counts(self.game_id).spectators >= limit:
+        if seat is None and self.hub.spectators_joined(self.game_id) >= limit:
             # Refused, and the socket closed (as for a game that is not found).
             raise ServiceError("too_many_spectators", f"at most {limit} spectators on a game",
                                429, params={"limit": limit})

@@ -417,6 +417,16 @@ class KeyedSeat:
     player_id: str | None
 
 
+async def touch_waiting(session: AsyncSession, game_id: str, now: datetime) -> bool:
+    """Write to the game's row if it still waits for its second player (so that nothing
+    else changes it until the commit): whether it does."""
+    if not GAME_ID.fullmatch(game_id):
+        return False
+    result = await session.execute(update(_GAME).where(
+        _GAME.c.id == game_id, _GAME.c.status == "waiting").values(updated_at=now))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
 async def seat_of_request(session: AsyncSession, request_hash: str) -> KeyedSeat | None:
     """The seat the request with this key's hash took, if one did."""
     row = (await session.execute(

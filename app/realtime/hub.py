@@ -356,6 +356,10 @@ class Hub:
                       seat1=sum(1 for c in connections if c.seat == 1),
                       spectators=sum(1 for c in connections if c.seat is None))
 
+    def spectators_joined(self, game_id: str) -> int:
+        """This process's spectator sockets on the game, welcomed or being welcomed."""
+        return sum(1 for c in self._games.get(game_id, ()) if c.seat is None)
+
     def seat_held_here(self, game_id: str, seat: int, *, besides: Connection) -> bool:
         """Whether another welcomed socket here holds ``seat`` in the game."""
         return any(c is not besides and c.welcomed and c.seat == seat

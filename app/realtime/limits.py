@@ -1,6 +1,7 @@
 """Limits on this process's sockets: how many one address may open (game and lobby
-sockets), how many one game may have, and how fast a socket may send. Each process
-counts its own (a socket lives on one process); docs/security.md gives the settings."""
+sockets), and how fast a socket may send. Each process counts its own (a socket lives on
+one process); docs/security.md gives the settings. (Spectators per game are counted as
+they join: app/api/ws.py.)"""
 
 from __future__ import annotations
 
@@ -17,32 +18,24 @@ TRY_LATER = 1013
 
 @dataclass
 class SocketLimits:
-    per_address: int
-    per_game: int
-    _addresses: Counter[str] = field(default_factory=Counter)
-    _games: Counter[str] = field(default_factory=Counter)
+    """Open sockets per address (game and lobby sockets, joined or not)."""
 
-    def admit(self, address: str, game_id: str | None = None) -> None:
-        """Count a new socket from ``address`` (on ``game_id``, for a game socket), or
-        refuse it (``too_many_sockets``) and count nothing. Each admitted socket is
-        :meth:`release`\\ d once closed."""
+    per_address: int
+    _addresses: Counter[str] = field(default_factory=Counter)
+
+    def admit(self, address: str) -> None:
+        """Count a new socket from ``address``, or refuse it (``too_many_sockets``) and
+        count nothing. Each admitted socket is released once closed."""
         if self._addresses[address] >= self.per_address:
             raise ProtocolError("too_many_sockets", f"at most {self.per_address} sockets "
                                 "from one address", {"cause": "address",
                                                      "limit": self.per_address})
-        if game_id is not None and self._games[game_id] >= self.per_game:
-            raise ProtocolError("too_many_sockets", f"at most {self.per_game} sockets on one "
-                                "game", {"cause": "game", "limit": self.per_game})
         self._addresses[address] += 1
-        if game_id is not None:
-            self._games[game_id] += 1
 
-    def release(self, address: str, game_id: str | None = None) -> None:
-        for counter, key in ((self._addresses, address), (self._games, game_id)):
-            if key is not None:
-                counter[key] -= 1
-                if counter[key] <= 0:
-                    del counter[key]
+    def release(self, address: str) -> None:
+        self._addresses[address] -= 1
+        if self._addresses[address] <= 0:
+            del self._addresses[address]
 
 
 class Pace:

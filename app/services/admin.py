@@ -384,8 +384,8 @@ class AdminService:
         self.clock = clock
         """Seconds since the epoch; tests may replace it to make logins expire."""
         self.throttle = PasswordThrottle(
-            games.limits, failures=settings.login_failures,
-            failures_per_account=settings.login_failures_per_account)
+            games.limits, attempts=settings.login_attempts,
+            attempts_per_account=settings.login_attempts_per_account)
         password = settings.admin_secret()
         self._password_digest = None if password is None else _digest(password)
         # A password change ends every admin session: the session holds this fingerprint.
@@ -406,9 +406,8 @@ class AdminService:
         if self._password_digest is None or self._fingerprint is None:
             raise ServiceError("admin_disabled", "the admin pages are closed on this server "
                                "(set DUEL_ADMIN_PASSWORD to open them)", 503)
-        await self.throttle.check(ACCOUNT, attempt)
+        await self.throttle.attempt(ACCOUNT, attempt)
         if not hmac.compare_digest(_digest(password), self._password_digest):
-            await self.throttle.failed(ACCOUNT, attempt)
             raise ServiceError("bad_password", "wrong password", 401)
         await self.throttle.succeeded(ACCOUNT, attempt)
         return {"at": int(self.clock()), "key": self._fingerprint}

@@ -55,7 +55,7 @@ from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from .admission import Admission
 from .clocks import Clocked, Clocks, TimeControl, WallClock, clocks_of, stored
 from .errors import ServiceError
-from .limits import Rate, RateLimits
+from .limits import Rate, RateLimits, address_key
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +72,19 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _request_hash(kind: str, request_key: str) -> str:
-    """What a seat keeps of the idempotency key of the request that took it (the kind of
-    request and the game in it: one key may serve a create and a join)."""
-    return _hash(f"{kind}\0{request_key}")
+@dataclass(frozen=True)
+class _RequestKey:
+    """The idempotency key of a request that takes a seat: a create, or the join of one
+    game (one key may serve both)."""
+
+    kind: str
+    key: str
+
+    @property
+    def stored(self) -> str:
+        """What the seat keeps: the hash of kind and key. The seat's secrets are derived
+        from the key itself (``GameService._derived``), which is stored nowhere."""
+        return _hash(f"{self.kind}\0{self.key}")
 
 
 TOKEN_BYTES = 32
@@ -360,18 +369,18 @@ class GameService:
 
         A request sent again with its ``request_key`` (its answer was lost) gets the same
         game, seat token and invite code, and creates nothing."""
-        key_hash = None if request_key is None else _request_hash("create", request_key)
-        if key_hash is not None and (again := await self._seat_of_request(key_hash, player_id)):
-            return Created(again, self._derived(key_hash, "invite", INVITE_BYTES))
+        keyed = None if request_key is None else _RequestKey("create", request_key)
+        if keyed is not None and (again := await self._seat_of_request(keyed, player_id)):
+            return Created(again, self._derived(keyed, "invite", INVITE_BYTES))
         await self._count("create", address, player_id, self._settings.games_per_hour,
                           code="too_many_games", what="games created")
         options = Options(wonder_selection=wonder_selection,  # type: ignore[arg-type]
                           first_player=0 if creator_starts else None)
         token, invite_code = (
             (secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(INVITE_BYTES))
-            if key_hash is None else
-            (self._derived(key_hash, "token", TOKEN_BYTES),
-             self._derived(key_hash, "invite", INVITE_BYTES)))
+            if keyed is None else
+            (self._derived(keyed, "token", TOKEN_BYTES),
+             self._derived(keyed, "invite", INVITE_BYTES)))
         try:
             async with self._sessions() as session:
                 player = await self._player(session, player_id)
@@ -385,12 +394,12 @@ class GameService:
                 session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token),
                                  name=name or (player.name if player else None),
                                  player_id=player.id if player else None,
-                                 joined_at=self.wall.now(), request_hash=key_hash))
+                                 joined_at=self.wall.now(),
+                                 request_hash=keyed and keyed.stored))
                 await session.commit()
         except IntegrityError:
             # The same key's other request (sent twice at once) took a seat first.
-            if key_hash is None or not (again := await self._seat_of_request(key_hash,
-                                                                               player_id)):
+            if keyed is None or not (again := await self._seat_of_request(keyed, player_id)):
                 raise
             return Created(again, invite_code)
         await self._lobby_changed(public=listed, players=[player_id])
@@ -401,16 +410,19 @@ class GameService:
                         address: str | None = None) -> Credentials:
         """Take the free seat; the game starts. An unlisted game needs its invite code.
         Sent again with its ``request_key``, a join that took the seat gets it again."""
-        key_hash = (None if request_key is None
-                    else _request_hash(f"join\0{game_id}", request_key))
-        if key_hash is not None and (again := await self._seat_of_request(key_hash, player_id)):
+        keyed = None if request_key is None else _RequestKey(f"join\0{game_id}", request_key)
+        if keyed is not None and (again := await self._seat_of_request(keyed, player_id)):
             return again
         await self._count("join", address, player_id, self._settings.joins_per_hour,
                           code="too_many_joins", what="games joined")
-        token = (secrets.token_urlsafe(TOKEN_BYTES) if key_hash is None
-                 else self._derived(key_hash, "token", TOKEN_BYTES))
+        token = (secrets.token_urlsafe(TOKEN_BYTES) if keyed is None
+                 else self._derived(keyed, "token", TOKEN_BYTES))
         async with self._sessions() as session:
+            # Written first, while it waits: from here to the commit no other join, expiry
+            # or abort can change the game (PostgreSQL holds the row, SQLite the database).
+            waiting = await repository.touch_waiting(session, game_id, datetime.now(UTC))
             row = await self._row(session, game_id)
+            await session.refresh(row)
             if invite_code is None:
                 if not row.listed:
                     raise ServiceError("bad_invite", "this game is joined by its invite link",
@@ -419,36 +431,38 @@ class GameService:
                 raise ServiceError("bad_invite", "this invite code is not valid for the game",
                                    403, params={"cause": "wrong"})
             status = row.status
-            if status == "waiting" and self._expired(row.created_at):
+            if waiting and self._expired(row.created_at):
                 status = "expired"  # not swept yet (Expiry): expired all the same
             if status in ("aborted", "expired", "imported"):
                 raise ServiceError("not_joinable", f"this game is {status}", 409,
                                    params={"status": status})
             seats = await repository.get_seats(session, game_id)
-            if status != "waiting" or any(s.seat == 1 for s in seats):
-                return await self._taken(key_hash, player_id)
-            player = await self._player(session, player_id)
-            if player is not None and any(s.player_id == player.id for s in seats):
-                raise ServiceError("own_game", "you already hold the other seat of this game",
-                                   409)
-            session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token),
-                             name=name or (player.name if player else None),
-                             player_id=player.id if player else None,
-                             joined_at=self.wall.now(), request_hash=key_hash))
-            row.updated_at = datetime.now(UTC)
-            _start(row, self.wall.now())
-            try:
-                await session.commit()
-            except IntegrityError:  # the seat was taken meanwhile
-                return await self._taken(key_hash, player_id)
+            taken = not waiting or any(s.seat == 1 for s in seats)
+            if not taken:
+                player = await self._player(session, player_id)
+                if player is not None and any(s.player_id == player.id for s in seats):
+                    raise ServiceError("own_game", "you already hold the other seat of this "
+                                       "game", 409)
+                session.add(Seat(game_id=game_id, seat=1, token_hash=_hash(token),
+                                 name=name or (player.name if player else None),
+                                 player_id=player.id if player else None,
+                                 joined_at=self.wall.now(),
+                                 request_hash=keyed and keyed.stored))
+                _start(row, self.wall.now())
+                try:
+                    await session.commit()
+                except IntegrityError:  # the seat was taken meanwhile
+                    taken = True
+        if taken:  # read on a connection of its own once this one is back in the pool
+            return await self._taken(keyed, player_id)
         await self._lobby_changed(public=row.listed,
                                   players=[player_id, *(s.player_id for s in seats)])
         return Credentials(game_id, 1, token)
 
-    async def _taken(self, key_hash: str | None, player_id: str | None) -> Credentials:
+    async def _taken(self, keyed: _RequestKey | None, player_id: str | None) -> Credentials:
         """The second seat is taken: by this very join, sent again (or twice at once), it
         gets its seat; anyone else finds the game full."""
-        if key_hash is not None and (again := await self._seat_of_request(key_hash, player_id)):
+        if keyed is not None and (again := await self._seat_of_request(keyed, player_id)):
             return again
         raise ServiceError("game_full", "both seats are taken", 409)
 
@@ -456,22 +470,24 @@ class GameService:
         """Whether a game created then and still waiting has expired."""
         return self.wall.now() - created_at > timedelta(hours=self._settings.open_game_hours)
 
-    def _derived(self, key_hash: str, purpose: str, size: int) -> str:
-        """A secret of ``size`` bytes that only this site can make from a request's key:
-        the retry of that request gets the same one."""
+    def _derived(self, keyed: _RequestKey, purpose: str, size: int) -> str:
+        """A secret of ``size`` bytes made from a request's key and this site's secret:
+        the retry of that request gets the same one, and neither the database nor the
+        secret alone makes it."""
         digest = hmac.new(self._settings.session_secret().encode(),
-                          f"{purpose}\0{key_hash}".encode(), hashlib.sha256).digest()
+                          f"{purpose}\0{keyed.kind}\0{keyed.key}".encode(),
+                          hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:size]).rstrip(b"=").decode()
 
-    async def _seat_of_request(self, key_hash: str, player_id: str | None
+    async def _seat_of_request(self, keyed: _RequestKey, player_id: str | None
                                ) -> Credentials | None:
         """The credentials of the seat the request with this key took, if one did. Refused
         (``key_reused``) to another player than the one it seated."""
         async with self._sessions() as session:
-            seat = await repository.seat_of_request(session, key_hash)
+            seat = await repository.seat_of_request(session, keyed.stored)
         if seat is None:
             return None
-        token = self._derived(key_hash, "token", TOKEN_BYTES)
+        token = self._derived(keyed, "token", TOKEN_BYTES)
         if (seat.player_id is not None and seat.player_id != player_id) or \
                 not hmac.compare_digest(seat.token_hash, _hash(token)):
             # Someone else's key (or one from before the secret key changed).
@@ -483,7 +499,7 @@ class GameService:
                      per_hour: int, *, code: str, what: str) -> None:
         """Count one more of ``bucket`` for the address and the player: refused past
         ``per_hour`` for either."""
-        keys = [f"address|{address}" if address is not None else "",
+        keys = [f"address|{address_key(address)}" if address is not None else "",
                 f"player|{player_id}" if player_id is not None else ""]
         await self.limits.take(bucket, [key for key in keys if key], Rate(per_hour, 3600),
                                code=code, what=what)

@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from ipaddress import IPv6Address, ip_address, ip_network
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -37,38 +38,50 @@ class Rate:
                 max(1, math.ceil(start + self.seconds - epoch)))
 
 
+def address_key(address: str) -> str:
+    """The address as limits count it: an IPv6 address by its /64 network (what one
+    subscriber is usually given, every address of it theirs to use)."""
+    try:
+        parsed = ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(parsed, IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
 class RateLimits:
     def __init__(self, sessions: async_sessionmaker[AsyncSession], wall: WallClock) -> None:
         self._sessions = sessions
         self._wall = wall
 
+    async def count(self, bucket: str, keyed: Sequence[tuple[str, Rate]]) -> int | None:
+        """Count one event for each key, against its rate, in one transaction: the
+        seconds until every key is within its rate again if one is now over it, else
+        None. Counting comes first, so that of events sent together only as many as the
+        rate allows find themselves within it."""
+        now = self._wall.now()
+        waits = []
+        async with self._sessions() as session:
+            for key, rate in keyed:
+                start, left = rate.window(now)
+                if await repository.count_event(session, bucket, key, start) > rate.events:
+                    waits.append(left)
+            await session.commit()
+        return max(waits, default=None)
+
     async def take(self, bucket: str, keys: Sequence[str], rate: Rate, *, code: str,
                    what: str) -> None:
         """Count one event for each of ``keys``; refuse it (HTTP 429, ``code``, with
-        ``retry_after``) when any of them is over ``rate``. A refused event counts too: a
-        client that keeps trying keeps waiting."""
-        start, left = rate.window(self._wall.now())
-        async with self._sessions() as session:
-            counts = [await repository.count_event(session, bucket, key, start)
-                      for key in keys]
-            await session.commit()
-        if max(counts, default=0) > rate.events:
+        ``limit`` and ``retry_after``) when any of them is over ``rate``. A refused event
+        counts too: a client that keeps trying keeps waiting."""
+        wait = await self.count(bucket, [(key, rate) for key in keys])
+        if wait is not None:
             raise ServiceError(code, f"at most {rate.events} {what} per {rate.seconds} "
-                               f"seconds: try again in {left} seconds", 429,
-                               params={"limit": rate.events, "retry_after": left})
-
-    async def over(self, bucket: str, key: str, rate: Rate) -> int | None:
-        """Seconds until ``key`` is under ``rate`` again, if it has reached it now."""
-        start, left = rate.window(self._wall.now())
-        async with self._sessions() as session:
-            count = await repository.read_count(session, bucket, key, start)
-        return left if count >= rate.events else None
-
-    async def add(self, bucket: str, key: str, rate: Rate) -> None:
-        start, _ = rate.window(self._wall.now())
-        async with self._sessions() as session:
-            await repository.count_event(session, bucket, key, start)
-            await session.commit()
+                               f"seconds: try again in {wait} seconds", 429,
+                               params={"limit": rate.events, "retry_after": wait})
 
     async def forget(self, bucket: str, key: str) -> None:
         async with self._sessions() as session:
@@ -93,39 +106,36 @@ class Attempt:
 
 
 class PasswordThrottle:
-    """Wrong passwords counted per account, so that a guesser cannot lock the owner out:
+    """Password attempts counted per account, so that a guesser cannot lock the owner out:
 
     - from a browser that logged in before (its ``device``): per that browser alone;
     - from any other: per address, and all of them together per account (a guesser
       spread over many addresses meets that limit; the owner's own browser does not).
 
-    A password is not even checked while its attempt is over a limit."""
+    An attempt is counted before its password is checked, and one over a limit is not
+    checked at all: guesses sent together get no more checks than guesses sent one by
+    one. A right password forgets that browser's or address's count."""
 
     BUCKET = "login"
 
-    def __init__(self, limits: RateLimits, *, failures: int, failures_per_account: int) -> None:
+    def __init__(self, limits: RateLimits, *, attempts: int, attempts_per_account: int) -> None:
         self._limits = limits
-        self._per_client = Rate(failures, 15 * 60)
-        self._per_account = Rate(failures_per_account, 60 * 60)
+        self._per_client = Rate(attempts, 15 * 60)
+        self._per_account = Rate(attempts_per_account, 60 * 60)
 
     def _keys(self, account: str, attempt: Attempt) -> list[tuple[str, Rate]]:
         if attempt.device is not None:
             return [(f"{account}|device|{attempt.device}", self._per_client)]
-        return [(f"{account}|address|{attempt.address}", self._per_client),
+        return [(f"{account}|address|{address_key(attempt.address)}", self._per_client),
                 (f"{account}|new devices", self._per_account)]
 
-    async def check(self, account: str, attempt: Attempt) -> None:
-        waits = [await self._limits.over(self.BUCKET, key, rate)
-                 for key, rate in self._keys(account, attempt)]
-        wait = max((w for w in waits if w is not None), default=None)
+    async def attempt(self, account: str, attempt: Attempt) -> None:
+        """Count the attempt; refuse it (``too_many_attempts``) when over a limit."""
+        wait = await self._limits.count(self.BUCKET, self._keys(account, attempt))
         if wait is not None:
             raise ServiceError("too_many_attempts",
-                               f"too many wrong passwords: try again in {wait} seconds",
+                               f"too many password attempts: try again in {wait} seconds",
                                429, params={"wait": wait})
-
-    async def failed(self, account: str, attempt: Attempt) -> None:
-        for key, rate in self._keys(account, attempt):
-            await self._limits.add(self.BUCKET, key, rate)
 
     async def succeeded(self, account: str, attempt: Attempt) -> None:
         """The owner's own mistakes are forgotten (not the guesses counted per account)."""

@@ -7,7 +7,7 @@ import {
   TurnsInGames,
 } from "./lists.js";
 import { TurnNotice } from "./notify.js";
-import { joinOnce, requestKey, requestOnce } from "./once.js";
+import { joinOnce, refusedOutright, requestKey, requestOnce } from "./once.js";
 import { checkName, currentPlayer, pickName, showPlayerInHeader } from "./player.js";
 import { Socket } from "./socket.js";
 import { addMessages, known, t } from "./words.js";
@@ -403,6 +403,7 @@ async function createGame() {
     inviteUrl.focus();
     inviteUrl.select();
   } catch (error) {
+    if (refusedOutright(error)) createKey = null;
     showError(createError, error);
   } finally {
     createButton.disabled = false;

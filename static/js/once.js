@@ -18,9 +18,18 @@ export function joinKey(gameId) {
   return key;
 }
 
+// A refusal (4xx) says that nothing was done: a new try is a new request, with a new key.
+export const refusedOutright = (error) => error?.status >= 400 && error.status < 500;
+
 export async function joinOnce(gameId, body) {
-  const seat = await requestOnce("POST", `/api/games/${encodeURIComponent(gameId)}/join`, body,
-    joinKey(gameId));
+  let seat;
+  try {
+    seat = await requestOnce("POST", `/api/games/${encodeURIComponent(gameId)}/join`, body,
+      joinKey(gameId));
+  } catch (error) {
+    if (refusedOutright(error)) sessionStorage.removeItem(JOIN_KEY(gameId));
+    throw error;
+  }
   sessionStorage.removeItem(JOIN_KEY(gameId));
   return seat;
 }

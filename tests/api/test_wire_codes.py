@@ -141,7 +141,7 @@ CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
           "bad_reason": ["not_text", "length", "control"],
           "not_abandoned": ["present", "recent", "correspondence"],
-          "too_many_sockets": ["address", "game"]}
+          "too_many_sockets": ["address"]}
 VERSIONS = {"wrong_engine_version": ["0"]}
 SOMETIMES = [("malformed", {}), ("bad_record", {}), ("bad_record", {"field": "seed"}),
              ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"}),

@@ -117,6 +117,8 @@ def server(server_workdir: Path) -> Iterator[str]:
     # Every browser of the run is one address: it creates and joins more games in an hour
     # than one person may.
     env["DUEL_GAMES_PER_HOUR"] = env["DUEL_JOINS_PER_HOUR"] = "100000"
+    # The tests' own sockets play whole games as fast as answers come.
+    env["DUEL_SOCKET_BURST"] = "100000"
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)
     if migrated.returncode != 0:

@@ -56,14 +56,12 @@ export default {
     expired: "Nobody joined this game in time: it has expired. Ask for a new invite.",
   }[status] ?? "An administrator stopped this game: nobody can join it any more."),
   "error.game_full": "Both seats of this game are already taken.",
-  "error.key_reused": "This request was already made by someone else: reload the page and try again.",
+  "error.key_reused": "This request was already made by someone else: try again.",
   "error.too_many_games": ({ limit, retry_after: wait }) =>
     `You have created ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
   "error.too_many_joins": ({ limit, retry_after: wait }) =>
     `You have joined ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
-  "error.too_many_sockets": ({ cause }) => (cause === "game"
-    ? "Too many people are connected to this game just now: try again later."
-    : "Too many connections from your network: close some tabs and try again."),
+  "error.too_many_sockets": "Too many connections from your network: close some tabs and try again.",
   "error.too_many_spectators": ({ limit }) => `This game already has ${count(limit, "spectator")}: try again later.`,
   "error.too_fast": ({ retry_after: wait }) => `Too many messages at once: wait ${count(wait, "second")}.`,
   "error.own_game": "You already hold the other seat of this game.",
