@@ -14,11 +14,13 @@ from __future__ import annotations
 import logging
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -42,7 +44,28 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz")
+class Ready(BaseModel):
+    status: Literal["ok"]
+    revision: list[str]
+    """The migrations' head, which the database is at."""
+
+
+class NotReady(BaseModel):
+    """What is wrong; only the fields that say it are sent."""
+
+    status: Literal["unavailable"]
+    database: Literal["unreachable", "not migrated"] | None = None
+    notifications: Literal["not listening"] | None = None
+    revision: list[str] | None = None
+    """Not migrated: the revisions the database is at, ..."""
+    head: list[str] | None = None
+    """... and the head the migrations end at."""
+
+
+# The answers are built by hand (a 503 is no refusal): their shapes are declared here.
+@router.get("/readyz", responses={
+    200: {"model": Ready, "description": "Ready to serve games"},
+    503: {"model": NotReady, "description": "Not ready: send no player here (yet)"}})
 async def readyz(request: Request) -> JSONResponse:
     engine: AsyncEngine = request.app.state.engine
     try:

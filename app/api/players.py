@@ -45,7 +45,7 @@ async def me(request: Request, players: Players) -> Me:
     return Me(**player.to_json())
 
 
-@router.put("/me", responses=refusals(422))
+@router.put("/me", responses=refusals(400, 422))
 async def pick_name(body: PickName, request: Request, players: Players) -> Me:
     """Pick or change the display name. The first time, this browser becomes a player and
     keeps a signed session cookie; no password is needed."""

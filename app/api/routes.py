@@ -142,7 +142,7 @@ def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]
             "socket_url": _socket_url(settings, credentials.game_id)}
 
 
-@router.post("/games", status_code=201, responses=refusals(409, 422, 429))
+@router.post("/games", status_code=201, responses=refusals(400, 409, 422, 429))
 async def create_game(body: CreateGame, request: Request, service: Service,
                       settings: AppSettings,
                       idempotency_key: IdempotencyKey = None) -> CreatedGame:
@@ -164,7 +164,7 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                        invite_code=created.invite_code, invite_url=invite_url)
 
 
-@router.post("/games/{game_id}/join", responses=refusals(403, 404, 409, 422, 429))
+@router.post("/games/{game_id}/join", responses=refusals(400, 403, 404, 409, 422, 429))
 async def join_game(game_id: str, body: JoinGame, request: Request, service: Service, *,
                     settings: AppSettings,
                     idempotency_key: IdempotencyKey = None) -> SeatCredentials:

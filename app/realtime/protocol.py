@@ -44,7 +44,7 @@ class Act(_Message):
     """The action's JSON form or its notation."""
     version: int = Field(ge=0)
     """The version the client saw when it chose the action."""
-    client_id: str = Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")
+    client_id: str = Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$")
     """The client's own id for this action: sent again, it is applied once."""
 
 

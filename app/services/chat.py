@@ -95,7 +95,8 @@ class ChatService:
                                params={"channel": channel})
         text = self._checked_text(text, phrase)
         if phrase is not None and phrase not in PHRASES:
-            raise ServiceError("malformed", f"unknown phrase {phrase!r}", 422)
+            raise ServiceError("malformed", f"unknown phrase {phrase!r}", 422,
+                               params={"field": "phrase"})
         self._take_turn(game_id, sender.key)
         async with self._sessions() as session:
             game = await session.get(GameRow, game_id)
