@@ -24,10 +24,17 @@ def _players(request: Request) -> PlayerService:
 Players = Annotated[PlayerService, Depends(_players)]
 
 
+NAME_RULES = ("Shown as written once its spaces are trimmed and runs of them made one: then "
+              "1 to 40 characters, none of them a control or format character. A name that "
+              "is not is refused with 422 bad_name (params.cause: blank, too_long or control), "
+              "which the schema alone cannot say.")
+"""What a display name must be beyond its schema (``app.services.players.clean_name``)."""
+
+
 class PickName(BaseModel):
     model_config = ConfigDict(strict=True)
 
-    name: str = Field(min_length=1, max_length=100)
+    name: str = Field(min_length=1, max_length=100, description=NAME_RULES)
 
 
 class Me(BaseModel):

@@ -21,6 +21,7 @@ from app.services.players import clean_name
 
 from .clients import client_address
 from .identity import player_id_of
+from .players import NAME_RULES
 from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -76,8 +77,9 @@ class CreateGame(BaseModel):
     wonder_selection: Literal["draft", "first_game"] = "draft"
     """``draft``: the 4 + 4 wonder draft; ``first_game``: the rulebook's fixed wonders."""
     first_player: Literal["random", "creator"] = "random"
-    name: str | None = Field(default=None, min_length=1, max_length=40)
-    """Shown to the opponent; a player's own name by default."""
+    name: str | None = Field(default=None, min_length=1, max_length=40,
+                             description=f"Shown to the opponent; a player's own name by "
+                                         f"default. {NAME_RULES}")
     listed: bool = False
     """Show the game in the lobby, where anyone may join it; otherwise only the invite
     link lets someone in."""
@@ -91,7 +93,7 @@ class JoinGame(BaseModel):
 
     invite_code: str | None = Field(default=None, min_length=1, max_length=100)
     """Required unless the game is listed in the lobby."""
-    name: str | None = Field(default=None, min_length=1, max_length=40)
+    name: str | None = Field(default=None, min_length=1, max_length=40, description=NAME_RULES)
 
 
 class SeatCredentials(BaseModel):
