@@ -1,13 +1,16 @@
-// HTTP calls, and the seat credentials this browser holds (kept across reloads). The
+// HTTP calls, and what this browser keeps of the seats it took (across reloads). The
 // player behind this browser's session: player.js.
 import { known, t } from "./words.js";
 
 const KEY = (gameId) => `duel.seat.${gameId}`;
 
-// The creator's seat keeps the game's invite link too (its code is known only at creation),
-// for the game page to show while the opponent has not joined.
+// The seat's number, and for the creator the game's invite link (its code is known only
+// at creation), for the game page to show while the opponent has not joined. Not the
+// seat's token: a page takes a seat with its player's session, whose cookie (HttpOnly) no
+// script reads and which opens the seat as the token would. (Entries kept by an older page
+// may hold a token: it is still used.)
 export function saveSeat(gameId, credentials) {
-  const stored = { seat: credentials.seat, token: credentials.token };
+  const stored = { seat: credentials.seat };
   if (typeof credentials.invite_url === "string") stored.invite_url = credentials.invite_url;
   localStorage.setItem(KEY(gameId), JSON.stringify(stored));
 }
@@ -15,7 +18,7 @@ export function saveSeat(gameId, credentials) {
 export function loadSeat(gameId) {
   try {
     const stored = JSON.parse(localStorage.getItem(KEY(gameId)) ?? "null");
-    return stored && Number.isInteger(stored.seat) && typeof stored.token === "string" ? stored : null;
+    return stored && Number.isInteger(stored.seat) ? stored : null;
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@
 // tab (static/js/notify.js).
 import { html } from "htm/preact";
 import { render } from "preact";
-import { errorText as failureText, forgetSeat, loadSeat, request, saveSeat } from "./api.js";
+import { errorText as failureText, forgetSeat, loadSeat, request } from "./api.js";
 import { TurnNotice } from "./notify.js";
 import { newClientId, Socket } from "./socket.js";
 import { turnText as decisionText, roman } from "./table/describe.js";
@@ -44,8 +44,8 @@ const notice = new TurnNotice({
   favicon: document.querySelector('link[rel="icon"]'), turnIcon: root.dataset.turnIcon,
 });
 
-// A seat's token when this browser took the seat over HTTP; otherwise the player's session
-// opens their seat, and the welcome says which.
+// What this browser kept of its seat (its number; the creator's invite link): the player's
+// session opens the seat, and the welcome says which.
 let credentials = loadSeat(gameId);
 
 const store = createStore({
@@ -106,7 +106,7 @@ function act(action) {
 
 function sendJoin() {
   const join = { type: "join" };  // without a token: as the seat the session holds, if any
-  if (credentials) Object.assign(join, { seat: credentials.seat, token: credentials.token });
+  if (credentials?.token) Object.assign(join, { seat: credentials.seat, token: credentials.token });
   // From 0 the first time: the welcome then brings every earlier move, for the log.
   join.last_version = store.get().version ?? 0;
   connection.send(join);
@@ -199,7 +199,7 @@ function handle(message) {
 }
 
 function handleError(message) {
-  if (message.code === "bad_credentials" && !connection.isReady && credentials) {
+  if (message.code === "bad_credentials" && !connection.isReady && credentials?.token) {
     // The stored token holds no seat here (any more): join as the session's player.
     forgetSeat(gameId);
     credentials = null;
@@ -271,10 +271,7 @@ function useRematch(offer, live) {
   const rematch = { offered_by: offer.offered_by ?? null, game_id: offer.game_id ?? null };
   store.set({ rematch });
   if (!rematch.game_id) return;
-  // The same token holds the other seat number in the rematch (the seats are swapped).
-  if (credentials && !loadSeat(rematch.game_id)) {
-    saveSeat(rematch.game_id, { seat: 1 - credentials.seat, token: credentials.token });
-  }
+  // The rematch's seat is opened by the session, as this game's was.
   // Only a rematch starting now moves the players on; an old finished game stays readable.
   if (live && store.get().seat !== null) location.assign(rematchPath());
 }

@@ -22,13 +22,15 @@ them (tests/browser/server.py), with a generous bound that only detects a failur
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 from websockets.sync.client import connect
 
 from tests.browser.conftest import (
@@ -250,33 +252,59 @@ def test_name_is_asked_before_playing(open_page: OpenPage, server: str,
 # ------------------------------------------------------------------------------ rematch
 
 
-def stored_seat(page: Page, game_id: str) -> dict[str, Any]:
+def stored_seat(page: Page, game_id: str) -> dict[str, Any] | None:
     stored = page.evaluate(f"localStorage.getItem('duel.seat.{game_id}')")
-    assert stored, f"no credentials stored for {game_id}"
-    credentials: dict[str, Any] = json.loads(stored)
-    return credentials
+    return None if stored is None else dict(json.loads(stored))
 
 
-def listed_game(open_page: OpenPage, server: str) -> tuple[str, Watched, Watched]:
-    """Ann creates a listed game (the rulebook's wonders), Bo joins it from his lobby."""
+@contextlib.contextmanager
+def _posted(page: Page, path: str) -> Iterator[list[dict[str, Any]]]:
+    """The JSON answers to the page's POSTs to ``path`` within the block (read as they pass:
+    the page goes on to another at once, and a body is not kept past that)."""
+    answers: list[dict[str, Any]] = []
+
+    def keep(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        answer = route.fetch()
+        answers.append(answer.json())
+        route.fulfill(response=answer)
+
+    page.route(f"**{path}", keep)
+    try:
+        yield answers
+    finally:
+        page.unroute(f"**{path}", keep)
+
+
+def listed_game(open_page: OpenPage, server: str
+                ) -> tuple[str, Watched, Watched, list[dict[str, Any]]]:
+    """Ann creates a listed game (the rulebook's wonders), Bo joins it from his lobby: the
+    game, their pages and the server's answers to their create and join."""
     ann = open_lobby(open_page, server, "Ann")
     bo = open_lobby(open_page, server, "Bo")
     ann.page.locator("input[name=wonder_selection][value=first_game]").check()
-    ann.page.locator("#create-button").click()
-    game_id = game_id_of(ann.page)
-    bo.page.locator(f"button[data-join='{game_id}']").click()
-    assert game_id_of(bo.page) == game_id
+    with _posted(ann.page, "/api/games") as created:  # until the page moved on with it
+        ann.page.locator("#create-button").click()
+        game_id = game_id_of(ann.page)
+    with _posted(bo.page, f"/api/games/{game_id}/join") as joined:
+        bo.page.locator(f"button[data-join='{game_id}']").click()
+        assert game_id_of(bo.page) == game_id
     for seat, watched in enumerate((ann, bo)):
         expect(watched.page.locator("#game")).to_have_attribute("data-seat", str(seat))
         expect(watched.page.locator("#game")).to_have_attribute("data-status", "active")
-    return game_id, ann, bo
+    return game_id, ann, bo, [*created, *joined]
 
 
 def test_rematch_by_clicking_swaps_the_seats(open_page: OpenPage, server: str,
                                              screenshots: Path) -> None:
-    game_id, ann, bo = listed_game(open_page, server)
-    credentials = [stored_seat(ann.page, game_id), stored_seat(bo.page, game_id)]
+    game_id, ann, bo, credentials = listed_game(open_page, server)
     assert [c["seat"] for c in credentials] == [0, 1]
+    # The pages keep no token: their players' sessions hold the seats.
+    for watched, seat in ((ann, 0), (bo, 1)):
+        kept = stored_seat(watched.page, game_id)
+        assert kept is not None and kept["seat"] == seat and "token" not in kept
     # Both step away while their seats' own sockets play the game out fast (no page redraws
     # to wait for), then come back to the finished game.
     for watched in (ann, bo):
@@ -314,11 +342,10 @@ def test_rematch_by_clicking_swaps_the_seats(open_page: OpenPage, server: str,
     # The spectator stays, and is shown the way to the new game.
     expect(cy.page.locator("#rematch-link")).to_have_attribute("href", f"/games/{new_id}")
     expect(cy.page.locator("#rematch-link")).to_have_text("Watch the rematch")
-    # Seats swapped: Ann now holds seat 1 with the same token, Bo seat 0.
-    for watched, seat, old in ((ann, 1, credentials[0]), (bo, 0, credentials[1])):
+    # Seats swapped: Ann now holds seat 1, Bo seat 0, by their sessions.
+    for watched, seat in ((ann, 1), (bo, 0)):
         expect(watched.page.locator("#game")).to_have_attribute("data-seat", str(seat))
         expect(watched.page.locator("#game")).to_have_attribute("data-version", "0")
-        assert stored_seat(watched.page, new_id) == {"seat": seat, "token": old["token"]}
     expect_names(ann.page, 1, ("Bo", "Ann"))
     expect_names(bo.page, 0, ("Bo", "Ann"))
     for watched in (ann, bo, cy):
@@ -327,7 +354,7 @@ def test_rematch_by_clicking_swaps_the_seats(open_page: OpenPage, server: str,
 
 def test_an_admin_abort_reaches_both_players(open_page: OpenPage, server: str,
                                              screenshots: Path) -> None:
-    game_id, ann, bo = listed_game(open_page, server)
+    game_id, ann, bo, _ = listed_game(open_page, server)
     admin = open_page(server + "/admin/login")
     admin.page.locator("input[name=password]").fill(ADMIN_PASSWORD)
     admin.page.locator("input[name=password]").press("Enter")
