@@ -480,13 +480,6 @@ async def count_event(session: AsyncSession, bucket: str, key: str, window_start
     return int((await session.execute(upsert.returning(_RATE.c.count))).scalar_one())
 
 
-async def read_count(session: AsyncSession, bucket: str, key: str, window_start: datetime
-                     ) -> int:
-    count = await session.scalar(select(_RATE.c.count).where(
-        _RATE.c.bucket == bucket, _RATE.c.key == key, _RATE.c.window_start == window_start))
-    return int(count or 0)
-
-
 async def forget_counts(session: AsyncSession, bucket: str, key: str) -> None:
     await session.execute(delete(_RATE).where(_RATE.c.bucket == bucket, _RATE.c.key == key))
 
