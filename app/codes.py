@@ -52,6 +52,13 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "bad_credentials": (),
     # Players and names.
     "no_player": (),
+    # Accounts.
+    "bad_username": (),  # not 3 to 24 letters, digits, - or _
+    "username_taken": (),
+    "weak_password": ("cause", "min", "max"),  # cause: "short" (min) or "long" (max)
+    "already_registered": (),
+    "bad_login": (),  # an unknown username or a wrong password: one answer for both
+    "not_registered": (),
     "bad_name": ("cause", "max"),  # cause: "blank", "too_long" (max: characters), "control"
     # Acting.
     "client_id_reused": (),

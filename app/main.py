@@ -17,8 +17,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import ClientDisconnect
 
-from app.api import admin, catalog, health, lobby, pages, players, routes, ws
+from app.api import accounts, admin, catalog, health, lobby, pages, players, routes, ws
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
+from app.api.identity import AccountSessions
 from app.api.security import SecurityHeaders
 from app.codes import error_params
 from app.config import Settings, get_settings
@@ -29,6 +30,7 @@ from app.realtime.hub import Hub
 from app.realtime.limits import SocketLimits
 from app.realtime.lobby import LobbyHub, QuickMatch
 from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
+from app.services.accounts import AccountService
 from app.services.admin import AdminService
 from app.services.chat import ChatService
 from app.services.clocks import WallClock
@@ -36,6 +38,7 @@ from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.expiry import Expiry
 from app.services.flags import FlagWatch
 from app.services.games import GameService, ServiceError, fresh_seed
+from app.services.limits import PasswordThrottle
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 from app.services.servers import PRESENCE_TOPIC, ServerRegistry, presence_messages
@@ -133,6 +136,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                        clock=app.state.clock)
         app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
         app.state.admin = AdminService(sessions, settings, app.state.service)
+        app.state.accounts = AccountService(sessions, PasswordThrottle(
+            app.state.service.limits, attempts=settings.login_attempts,
+            attempts_per_account=settings.login_attempts_per_account))
         # First among the listeners: a message is counted before anything it causes.
         metrics.watch(hub=hub, lobby_hub=app.state.lobby_hub,
                       quick_match=app.state.quick_match, pubsub=pubsub,
@@ -244,6 +250,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.headers.update(error.headers or {})
         return response
 
+    # Inside the session's middleware: a login session its account has ended is dropped
+    # before anything reads it.
+    app.add_middleware(AccountSessions)
     # Signed (not encrypted) cookie: it holds only ids. Lax keeps other sites' forms from
     # posting with it.
     app.add_middleware(SessionMiddleware, secret_key=settings.session_secret(),
@@ -264,6 +273,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestContext, metrics=metrics)
     app.include_router(routes.router)
     app.include_router(players.router)
+    app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(catalog.router)
     app.include_router(ws.router)

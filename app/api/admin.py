@@ -13,7 +13,6 @@ The login lives in the signed session cookie, next to the player's id (see
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Annotated, Any
@@ -31,7 +30,7 @@ from app.services.errors import ServiceError
 from app.services.limits import Attempt
 
 from .clients import client_address
-from .identity import session_of
+from .identity import login_devices, remember_device, session_of
 from .pages import templates
 
 LOGIN_PATH = "/admin/login"
@@ -62,17 +61,6 @@ Admin = Annotated[AdminService, Depends(_admin)]
 
 def _client(request: Request) -> str:
     return client_address(request, request.app.state.settings.proxy_networks)
-
-
-DEVICES_KEY = "login_devices"
-"""Where a browser's session keeps, for each account it logged in to, the id the password
-throttle knows it by (``app/services/limits.py``): its own mistakes are its own."""
-
-
-def _devices(request: Request) -> dict[str, str]:
-    devices = session_of(request).get(DEVICES_KEY)
-    return {k: v for k, v in devices.items() if isinstance(v, str)} \
-        if isinstance(devices, dict) else {}
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -178,16 +166,14 @@ async def login(request: Request, admin: Admin) -> Response:
     target = _safe_next(_first(fields, "next"))
     if not admin.is_open:
         return _login_page(request, admin, target, None, 503)
-    devices = _devices(request)
-    attempt = Attempt(address=_client(request), device=devices.get(ACCOUNT))
+    attempt = Attempt(address=_client(request), device=login_devices(request).get(ACCOUNT))
     try:
         login_value = await admin.login(_first(fields, "password") or "", attempt)
     except ServiceError as error:
         message = "Wrong password." if error.code == "bad_password" else error.message
         return _login_page(request, admin, target, message, error.status)
     session_of(request)[SESSION_KEY] = login_value
-    session_of(request)[DEVICES_KEY] = {**devices,
-                                        ACCOUNT: attempt.device or secrets.token_urlsafe(16)}
+    remember_device(request, ACCOUNT)
     return RedirectResponse(target, 303, headers=NO_STORE)
 
 

@@ -3,14 +3,21 @@ comes from this site's pages."""
 
 from __future__ import annotations
 
+import logging
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from app.services.players import session_player_id
+from app.services.accounts import AccountService
+from app.services.errors import STORAGE_ERRORS
+from app.services.players import SESSION_KEY, session_player_id
+
+log = logging.getLogger(__name__)
 
 
 def session_of(connection: HTTPConnection) -> dict[str, Any]:
@@ -31,6 +38,37 @@ def renew_session(connection: HTTPConnection) -> None:
     today = datetime.now(UTC).date().isoformat()
     if session_player_id(session) is not None and session.get("renewed") != today:
         session["renewed"] = today
+
+
+EPOCH_KEY = "epoch"
+"""A login's session: the account's ``session_epoch`` when it logged in."""
+
+
+def forget_player(connection: HTTPConnection) -> None:
+    """The browser no longer holds a player (a guest's, or an account's login)."""
+    session = session_of(connection)
+    session.pop(SESSION_KEY, None)
+    session.pop(EPOCH_KEY, None)
+
+
+DEVICES_KEY = "login_devices"
+"""Where a browser's session keeps, for each account it logged in to (the admin's, a
+player's), the id the password throttle knows it by (``app/services/limits.py``): its own
+mistakes are counted apart from anyone else's guesses."""
+
+
+def login_devices(connection: HTTPConnection) -> dict[str, str]:
+    devices = session_of(connection).get(DEVICES_KEY)
+    return {k: v for k, v in devices.items() if isinstance(v, str)} \
+        if isinstance(devices, dict) else {}
+
+
+def remember_device(connection: HTTPConnection, account: str) -> None:
+    """The right password for ``account`` came from this browser: from now on the account
+    knows it."""
+    devices = login_devices(connection)
+    if account not in devices:
+        session_of(connection)[DEVICES_KEY] = {**devices, account: secrets.token_urlsafe(16)}
 
 
 FOREIGN_ORIGIN = 1008
@@ -55,3 +93,29 @@ def same_site_origin(websocket: WebSocket, public_url: str) -> bool:
     scheme = "https" if websocket.url.scheme == "wss" else "http"
     reached = f"{scheme}://{websocket.headers.get('host', '')}".lower()
     return origin.lower() in {_origin_of(public_url), reached}
+
+
+class AccountSessions:
+    """Ends, before anything reads it, a login session the account has since ended (log
+    out everywhere, a new password): its player id and epoch are dropped, and the cookie
+    sent back without them. A guest's session (no epoch) passes as it is. Sits inside
+    Starlette's ``SessionMiddleware``, for HTTP and sockets alike."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        session = scope.get("session") if scope["type"] in ("http", "websocket") else None
+        if session and EPOCH_KEY in session:
+            player_id, epoch = session_player_id(session), session.get(EPOCH_KEY)
+            accounts: AccountService = scope["app"].state.accounts
+            try:
+                valid = (player_id is not None and isinstance(epoch, int)
+                         and await accounts.session_valid(player_id, epoch))
+            except STORAGE_ERRORS:  # unreadable a moment: the session stands meanwhile
+                log.warning("could not check a login session", exc_info=True)
+                valid = True
+            if not valid:
+                session.pop(SESSION_KEY, None)
+                session.pop(EPOCH_KEY, None)
+        await self.app(scope, receive, send)

@@ -57,7 +57,7 @@ async def _render(request: Request, name: str, context: dict[str, Any]) -> HTMLR
     if player is not None:
         renew_session(request)
     return templates.TemplateResponse(
-        request, name, {**context, "player": player.to_json() if player else None},
+        request, name, {**context, "player": player.me_json() if player else None},
         headers=PAGE_HEADERS)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.services.errors import ServiceError
 from app.services.players import SESSION_KEY, PlayerService
 
-from .identity import player_id_of, renew_session, session_of
+from .identity import forget_player, player_id_of, renew_session, session_of
 from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["players"])
@@ -40,6 +40,8 @@ class PickName(BaseModel):
 class Me(BaseModel):
     player_id: str
     name: str
+    username: str | None = None
+    """The account's username once registered (``POST /api/account``); null for a guest."""
 
 
 @router.get("/me", responses=refusals(401))
@@ -49,7 +51,7 @@ async def me(request: Request, players: Players) -> Me:
     if player is None:
         raise ServiceError("no_player", "pick a name first (PUT /api/me)", 401)
     renew_session(request)
-    return Me(**player.to_json())
+    return Me(**player.me_json())
 
 
 @router.put("/me", responses=refusals(400, 422))
@@ -58,12 +60,12 @@ async def pick_name(body: PickName, request: Request, players: Players) -> Me:
     keeps a signed session cookie; no password is needed."""
     player = await players.name(player_id_of(request), body.name)
     session_of(request)[SESSION_KEY] = player.player_id
-    return Me(**player.to_json())
+    return Me(**player.me_json())
 
 
 @router.delete("/me", status_code=204)
 async def forget_me(request: Request) -> Response:
-    """Forget the player in this browser (their games stay theirs in the records)."""
-    session: dict[str, Any] = session_of(request)
-    session.pop(SESSION_KEY, None)
+    """Forget the player in this browser, which logs an account out (their games stay
+    theirs in the records)."""
+    forget_player(request)
     return Response(status_code=204)

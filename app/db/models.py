@@ -65,6 +65,17 @@ class Player(Base):
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    username: Mapped[str | None] = mapped_column(String(24), default=None)
+    """Set once the player registers (an account); None for a guest."""
+    login: Mapped[str | None] = mapped_column(String(24), default=None, unique=True,
+                                              index=True)
+    """The username in lower case: one account per name, whatever its case."""
+    password_hash: Mapped[str | None] = mapped_column(String(255), default=None)
+    """argon2 (pwdlib): never the password itself."""
+    session_epoch: Mapped[int] = mapped_column(default=0, server_default="0")
+    """A login's session carries the epoch it was made at; raising it (log out everywhere,
+    a new password) ends every session made before."""
+    registered_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
 
 GAME_STATUSES = ("waiting", "active", "finished", "aborted", "expired", "imported")

@@ -28,9 +28,15 @@ SEEN_EVERY = timedelta(hours=1)
 class PlayerInfo:
     player_id: str
     name: str
+    username: str | None = None
+    """An account's username (None: a guest). Not in ``to_json``: the lobby shows names."""
 
     def to_json(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name}
+
+    def me_json(self) -> dict[str, Any]:
+        """The player as ``GET /api/me`` answers them to themselves."""
+        return {**self.to_json(), "username": self.username}
 
 
 def clean_name(raw: str) -> str:
@@ -71,7 +77,7 @@ class PlayerService:
             if now - row.last_seen_at > SEEN_EVERY:
                 row.last_seen_at = now
                 await session.commit()
-            return PlayerInfo(row.id, row.name)
+            return PlayerInfo(row.id, row.name, row.username)
 
     async def name(self, player_id: str | None, raw_name: str) -> PlayerInfo:
         """Rename the player, or create one when ``player_id`` names nobody."""
@@ -85,4 +91,4 @@ class PlayerService:
                 row.name = name
                 row.last_seen_at = datetime.now(UTC)
             await session.commit()
-            return PlayerInfo(row.id, row.name)
+            return PlayerInfo(row.id, row.name, row.username)

@@ -55,7 +55,7 @@ def test_a_name_makes_a_player_whom_the_session_remembers(
         response = client.put("/api/me", json={"name": "  Ann   of  Green Gables "})
         assert response.status_code == 200, response.text
         ann = response.json()
-        assert set(ann) == {"player_id", "name"}
+        assert set(ann) == {"player_id", "name", "username"} and ann["username"] is None
         assert ann["name"] == "Ann of Green Gables"
         cookie = response.headers["set-cookie"].lower()
         assert cookie.startswith("duel_session=")
@@ -70,7 +70,7 @@ def test_a_name_makes_a_player_whom_the_session_remembers(
         assert _me(browser(client)) is None
 
         renamed = player(client, "Annie")
-        assert renamed == {"player_id": ann["player_id"], "name": "Annie"}
+        assert renamed == {"player_id": ann["player_id"], "name": "Annie", "username": None}
         assert _me(client) == renamed
 
         forget = client.delete("/api/me")

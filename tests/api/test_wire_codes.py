@@ -129,7 +129,7 @@ def test_a_refusal_with_an_unregistered_code_or_param_is_a_bug() -> None:
 # ---------------------------------------------------------------------------- the English
 SAMPLES: dict[str, list[Any]] = {
     "field": ["seed"], "limit": [16384, 1], "version": [12], "sent": [11], "to_act": [1],
-    "seat": [0], "http_status": [418], "wait": [1, 287], "max": [40], "seq": [5],
+    "seat": [0], "http_status": [418], "wait": [1, 287], "max": [40], "min": [8], "seq": [5],
     "retry_after": [1],
     "status": ["aborted", "expired", "imported", "finished"], "expected": ["1"],
     "price": [7, 1], "coins": [1, 3], "cap": [7], "card": ["tavern"],
@@ -141,7 +141,7 @@ CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
           "bad_reason": ["not_text", "length", "control"],
           "not_abandoned": ["present", "recent", "correspondence"],
-          "too_many_sockets": ["address"]}
+          "too_many_sockets": ["address"], "weak_password": ["short", "long"]}
 VERSIONS = {"wrong_engine_version": ["0"]}
 SOMETIMES = [("malformed", {}), ("bad_record", {}), ("bad_record", {"field": "seed"}),
              ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"}),

@@ -56,6 +56,14 @@ export default {
     expired: "Nobody joined this game in time: it has expired. Ask for a new invite.",
   }[status] ?? "An administrator stopped this game: nobody can join it any more."),
   "error.game_full": "Both seats of this game are already taken.",
+  "error.bad_username": "A username has 3 to 24 letters, digits, - or _.",
+  "error.username_taken": "This username is taken: pick another.",
+  "error.weak_password": ({ cause, min, max }) => (cause === "short"
+    ? `A password has at least ${count(min, "character")}.`
+    : `A password has at most ${count(max, "character")}.`),
+  "error.already_registered": "This browser is already logged in to an account.",
+  "error.bad_login": "Wrong username or password.",
+  "error.not_registered": "Log in to your account first.",
   "error.key_reused": "This request was already made by someone else: try again.",
   "error.too_many_games": ({ limit, retry_after: wait }) =>
     `You have created ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,

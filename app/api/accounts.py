@@ -1,0 +1,95 @@
+"""Accounts, optional (``docs/lobby.md``, Accounts): register, log in and out, change the
+password, log out everywhere. A guest keeps playing as before without one."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.services.accounts import PASSWORD_MAX, AccountService, Client, Login
+from app.services.players import SESSION_KEY
+
+from .clients import client_address
+from .identity import (
+    EPOCH_KEY,
+    forget_player,
+    login_devices,
+    player_id_of,
+    remember_device,
+    session_of,
+)
+from .players import Me
+from .refusals import refusals
+
+router = APIRouter(prefix="/api", tags=["players"])
+
+def _accounts(request: Request) -> AccountService:
+    accounts: AccountService = request.app.state.accounts
+    return accounts
+
+
+Accounts = Annotated[AccountService, Depends(_accounts)]
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    username: str = Field(min_length=1, max_length=100,
+                          description="3 to 24 letters, digits, - or _ (bad_username)")
+    password: str = Field(min_length=1, max_length=PASSWORD_MAX)
+
+
+class NewPassword(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    current_password: str = Field(min_length=1, max_length=PASSWORD_MAX)
+    new_password: str = Field(min_length=1, max_length=PASSWORD_MAX)
+
+
+def _client(request: Request) -> Client:
+    return Client(client_address(request, request.app.state.settings.proxy_networks),
+                  login_devices(request))
+
+
+def _logged_in(request: Request, login: Login) -> Me:
+    """The session now holds the account, and this browser as one the account knows (its
+    own mistakes with the password, from now on, are counted apart)."""
+    session = session_of(request)
+    session[SESSION_KEY] = login.player.player_id
+    session[EPOCH_KEY] = login.epoch
+    remember_device(request, login.account)
+    return Me(**login.player.me_json())
+
+
+@router.post("/account", status_code=201, responses=refusals(400, 409, 422))
+async def register(body: Credentials, request: Request, accounts: Accounts) -> Me:
+    """Register this browser's player (a guest: their games stay theirs; none yet: a new
+    player named after the username). The browser is then logged in."""
+    login = await accounts.register(player_id_of(request), body.username, body.password)
+    return _logged_in(request, login)
+
+
+@router.post("/login", responses=refusals(400, 401, 422, 429))
+async def log_in(body: Credentials, request: Request, accounts: Accounts) -> Me:
+    """Log in to an account; a guest's games in this browser become the account's."""
+    login = await accounts.login(body.username, body.password, _client(request),
+                                 guest_id=player_id_of(request))
+    return _logged_in(request, login)
+
+
+@router.post("/logout-everywhere", status_code=204, responses=refusals(401))
+async def log_out_everywhere(request: Request, accounts: Accounts) -> Response:
+    """End every session of this account, in every browser, this one included."""
+    await accounts.log_out_everywhere(player_id_of(request))
+    forget_player(request)
+    return Response(status_code=204)
+
+
+@router.put("/account/password", responses=refusals(400, 401, 422, 429))
+async def change_password(body: NewPassword, request: Request, accounts: Accounts) -> Me:
+    """A new password: every other session of the account ends, this one goes on."""
+    login = await accounts.change_password(player_id_of(request), body.current_password,
+                                           body.new_password, _client(request))
+    return _logged_in(request, login)

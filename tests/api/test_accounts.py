@@ -1,0 +1,143 @@
+"""Accounts, optional: a guest registers and keeps their games, logs in from another
+browser (whose guest games become the account's), is refused a wrong password the same
+way as an unknown name, is throttled without the owner's browser being locked out, changes
+the password and logs out everywhere (every other browser's session ends, on every
+process)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from tests.factories import (
+    assert_refused,
+    browser,
+    new_game,
+    ok,
+    player,
+    serve,
+)
+
+PASSWORD = "a long enough secret"
+
+
+def _register(client: TestClient, username: str = "ann", password: str = PASSWORD) -> Any:
+    return client.post("/api/account", json={"username": username, "password": password})
+
+
+def _login(client: TestClient, username: str = "ann", password: str = PASSWORD) -> Any:
+    return client.post("/api/login", json={"username": username, "password": password})
+
+
+def _my_games(client: TestClient) -> set[str]:
+    return {entry["game_id"] for entry in ok(client.get("/api/lobby"))["mine"]}
+
+
+def _app(make_app: Callable[..., FastAPI], **settings: Any) -> FastAPI:
+    return make_app(server_heartbeat=3600, **settings)
+
+
+def test_a_guest_registers_and_keeps_their_games(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        ann = browser(client)
+        guest = player(ann, "Ann")
+        game_id = new_game(ann, joiner=browser(client))[0]["game_id"]
+        me = ok(_register(ann, "Ann_1"), 201)
+        assert me == {"player_id": guest["player_id"], "name": "Ann", "username": "Ann_1"}
+        assert ok(ann.get("/api/me"))["username"] == "Ann_1"
+        assert game_id in _my_games(ann)
+        # One account per name, whatever its case; one account per browser.
+        assert_refused(_register(browser(client), "ann_1"), 409, "username_taken")
+        assert_refused(_register(ann, "other"), 409, "already_registered")
+
+
+def test_what_a_username_and_a_password_must_be(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        for bad in ("ab", "x" * 25, "has space", "é-accent"):
+            assert_refused(_register(browser(client), bad), 422, "bad_username")
+        short = assert_refused(_register(client, "bob", "1234567"), 422, "weak_password")
+        assert short["params"] == {"cause": "short", "min": 8}
+        assert_refused(_register(client, "bob", "x" * 201), 422, "invalid_request")
+        # A browser with no player yet becomes one, named after the username.
+        assert ok(_register(client, "bob"), 201)["name"] == "bob"
+
+
+def test_logging_in_elsewhere_brings_the_guest_games_along(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        home = browser(client)
+        player(home, "Ann")
+        ok(_register(home), 201)
+        at_home = new_game(home, joiner=browser(client))[0]["game_id"]
+        # Another browser, where Ann played as a guest first.
+        away = browser(client)
+        player(away, "Ann on the train")
+        as_guest = new_game(away, joiner=browser(client))[0]["game_id"]
+        me = ok(_login(away, "ANN"))
+        assert me["username"] == "ann" and me["name"] == "Ann"
+        assert _my_games(away) == _my_games(home) == {at_home, as_guest}
+
+
+def test_a_wrong_password_and_an_unknown_name_get_one_answer(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        ok(_register(browser(client)), 201)
+        wrong = assert_refused(_login(browser(client), "ann", "not it at all"), 401, "bad_login")
+        unknown = assert_refused(_login(browser(client), "nobody"), 401, "bad_login")
+        assert wrong == unknown
+
+
+def test_guesses_are_throttled_and_the_owner_still_gets_in(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app, login_attempts=3)) as client:
+        owner = browser(client)
+        ok(_register(owner), 201)
+        assert owner.delete("/api/me").status_code == 204  # logged out
+        guesser = browser(client)
+        for _ in range(3):
+            assert_refused(_login(guesser, "ann", "a guess of mine"), 401, "bad_login")
+        refused = assert_refused(_login(guesser), 429, "too_many_attempts")
+        assert refused["params"]["wait"] > 0
+        # The owner's browser, from the same address, is counted apart.
+        assert ok(_login(owner))["username"] == "ann"
+
+
+def test_logging_out_everywhere_ends_every_session_on_every_process(
+        make_app: Callable[..., FastAPI]) -> None:
+    first, second = _app(make_app), _app(make_app)
+    with serve(first) as a, serve(second) as b:
+        laptop, phone = browser(a), browser(b)
+        ok(_register(laptop), 201)
+        ok(_login(phone))
+        assert ok(phone.get("/api/me"))["username"] == "ann"
+        assert laptop.post("/api/logout-everywhere").status_code == 204
+        assert_refused(laptop.get("/api/me"), 401, "no_player")
+        # The other process reads the account's epoch again (it keeps it a few seconds).
+        second.state.accounts._epochs.clear()
+        assert_refused(phone.get("/api/me"), 401, "no_player")
+        assert ok(_login(phone))["username"] == "ann"
+
+
+def test_a_new_password_ends_the_other_sessions(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        laptop, phone = browser(client), browser(client)
+        ok(_register(laptop), 201)
+        ok(_login(phone))
+        changed = laptop.put("/api/account/password",
+                             json={"current_password": PASSWORD, "new_password": "another one"})
+        assert ok(changed)["username"] == "ann"
+        assert ok(laptop.get("/api/me"))["username"] == "ann"  # this session goes on
+        assert_refused(phone.get("/api/me"), 401, "no_player")
+        assert_refused(_login(phone), 401, "bad_login")
+        assert ok(_login(phone, password="another one"))["username"] == "ann"
+        wrong = laptop.put("/api/account/password",
+                           json={"current_password": "not it", "new_password": "a third one"})
+        assert_refused(wrong, 401, "bad_login")
+        guest = browser(client)
+        player(guest, "Guest")
+        assert_refused(guest.put("/api/account/password", json={
+            "current_password": PASSWORD, "new_password": "whatever else"}), 401,
+            "not_registered")
