@@ -71,6 +71,11 @@ async def my_games(request: Request) -> HTMLResponse:
     return await _render(request, "my_games.html", {"title": "My games · Duel, online"})
 
 
+@router.get("/account", response_class=HTMLResponse)
+async def account(request: Request) -> HTMLResponse:
+    return await _render(request, "account.html", {"title": "Account · Duel, online"})
+
+
 @router.get("/join/{game_id}", response_class=HTMLResponse)
 async def join(request: Request, game_id: str) -> HTMLResponse:
     return await _render(request, "join.html", {"title": "Join a game", "game_id": game_id})

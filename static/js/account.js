@@ -1,0 +1,46 @@
+// The account page (templates/account.html): each form is sent to the route it names, and
+// the page is drawn again by the server once it is done (the account's state is its own).
+import { request, showError } from "./api.js";
+import { addMessages } from "./words.js";
+import serverWords from "./words/en-server.js";
+
+addMessages(serverWords);
+
+const errorBox = document.getElementById("account-error");
+
+async function send(button, action) {
+  errorBox.hidden = true;
+  button.disabled = true;
+  try {
+    await action();
+  } catch (error) {
+    showError(errorBox, error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+for (const form of document.querySelectorAll("form.account-form")) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const body = Object.fromEntries(new FormData(form));
+    send(form.querySelector("button[type=submit]"), async () => {
+      await request(form.dataset.method, form.dataset.path, body);
+      if (form.id === "password-form") {
+        form.reset();
+        document.getElementById("password-done").hidden = false;
+      } else {
+        location.reload();
+      }
+    });
+  });
+}
+
+const actions = { logout: ["DELETE", "/api/me"], "logout-everywhere": ["POST", "/api/logout-everywhere"] };
+for (const [id, [method, path]] of Object.entries(actions)) {
+  const button = document.getElementById(id);
+  button?.addEventListener("click", () => send(button, async () => {
+    await request(method, path);
+    location.reload();
+  }));
+}

@@ -1,0 +1,55 @@
+"""Accounts in the browser (docs/lobby.md, Accounts): a guest registers from the account
+page and keeps their name; another browser logs in to the account; logging out everywhere
+from one logs the other out too."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import OpenPage
+from tests.browser.test_lobby_in_browser import open_lobby
+
+PASSWORD = "correct horse battery"
+
+
+def test_register_log_in_elsewhere_and_log_out_everywhere(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    username = f"ann_{secrets.token_hex(3)}"  # the run's server is shared by every test
+    home = open_lobby(open_page, server, "Ann")
+    page = home.page
+    page.locator(".site-header a[href='/account']").click()
+    expect(page.locator("#register-title")).to_be_visible()
+    form = page.locator("#register-form")
+    form.locator("input[name=username]").fill(username)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#account-username")).to_have_text(username)
+    expect(page.locator("#account-page")).to_contain_text("others see you as Ann")
+    expect(page.locator(".site-header a[href='/account']")).to_have_text("Account")
+    page.screenshot(path=screenshots / "account.png")
+
+    away = open_page(f"{server}/account")
+    login = away.page.locator("#login-form")
+    login.locator("input[name=username]").fill(username.upper())
+    login.locator("input[name=password]").fill("not the password")
+    login.locator("button[type=submit]").click()
+    expect(away.page.locator("#account-error")).to_have_text("Wrong username or password.")
+    # The browser logs the refused request itself: the one error expected.
+    assert [e for e in away.errors if "401" not in e or "/api/login" not in e] == []
+    away.errors.clear()
+    login.locator("input[name=password]").fill(PASSWORD)
+    login.locator("button[type=submit]").click()
+    expect(away.page.locator("#account-username")).to_have_text(username)
+    expect(away.page.locator("#site-player")).to_contain_text("Ann")
+
+    away.page.locator("#logout-everywhere").click()
+    expect(away.page.locator("#login-title")).to_be_visible()
+    page.reload()
+    expect(page.locator("#login-title")).to_be_visible()
+    expect(page.locator("#site-player")).to_be_hidden()
+    away.page.screenshot(path=screenshots / "account-logged-out.png")
+    home.assert_no_errors()
+    away.assert_no_errors()
