@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "app" / "engine"
 BUILD = ROOT / "build" / "mypyc"
-NOT_COMPILED = {"__init__.py", "play.py", "scenario.py"}
-"""The package's front door, the terminal demo and the positions arranged for tests gain
-nothing from compiling."""
+NOT_COMPILED = {"__init__.py", "play.py", "replay.py", "scenario.py"}
+"""The package's front door, the terminal demo and replay and the positions arranged for
+tests gain nothing from compiling."""
 
 
 def _fingerprint() -> str:

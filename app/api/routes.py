@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import Settings
 from app.engine import view
+from app.engine.record import to_text as record_text
 from app.realtime.protocol import protocol_schema
+from app.services.admin import AdminService
 from app.services.clocks import (
     CORRESPONDENCE_DAYS,
     FISCHER_INCREMENT,
@@ -182,6 +185,27 @@ async def join_game(game_id: str, body: JoinGame, request: Request, service: Ser
 async def game_summary(game_id: str, service: Service) -> dict[str, Any]:
     """Public facts: status, options, seats taken, version, result."""
     return await service.summary(game_id)
+
+
+@router.get("/games/{game_id}/record", response_model=None, responses={
+    **refusals(404, 409, 422),
+    200: {"description": "The record: a JSON document (`format=json`) or its text, a line "
+                         "per move (`format=text`); docs/records.md",
+          "content": {"application/json": {}, "text/plain": {}}}})
+async def game_record(game_id: str, request: Request, service: Service,
+                      format: Literal["json", "text"] = "json") -> Response:
+    """A finished game's record, to download: what `python -m app.engine.replay FILE`
+    replays and checks. Given once the game is over (`409 not_over` before): by then
+    nothing in it is hidden from anyone."""
+    if (await service.summary(game_id))["status"] != "finished":
+        raise ServiceError("not_over", "a game's record is given once the game is over", 409)
+    admin: AdminService = request.app.state.admin
+    record = await admin.export(game_id)
+    headers = {"Content-Disposition":
+               f'attachment; filename="duel-{game_id}.{"txt" if format == "text" else "json"}"'}
+    if format == "text":
+        return PlainTextResponse(record_text(record), headers=headers)
+    return JSONResponse(record, headers=headers)
 
 
 @router.get("/games/{game_id}/view", responses=refusals(401, 404, 422))

@@ -11,6 +11,7 @@ import random
 import sys
 
 from . import Game, Options
+from .scoring import score_table
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,14 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  seat {seat}: {action!s:<44} {details}")
     outcome = game.outcome()
     assert outcome is not None
-    winner = "shared victory" if outcome.winner is None else f"seat {outcome.winner} wins"
-    print(f"\n{winner} ({outcome.victory})")
-    categories = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins",
-                  "military", "total"]
-    sheets = [sheet.to_json() for sheet in outcome.scores]
-    print(f"{'':10}{'seat 0':>8}{'seat 1':>8}")
-    for name in categories:
-        print(f"{name:10}{sheets[0][name]:>8}{sheets[1][name]:>8}")
+    print(f"\n{score_table(outcome)}")
     print(f"state hash {game.state_hash()[:16]}")
     return 0
 

@@ -48,6 +48,15 @@ class Outcome:
                 "scores": [sheet.to_json() for sheet in self.scores]}
 
 
+def score_table(outcome: Outcome) -> str:
+    """The result and the score pad as text, for a terminal."""
+    winner = "shared victory" if outcome.winner is None else f"seat {outcome.winner} wins"
+    sheets = [sheet.to_json() for sheet in outcome.scores]
+    rows = [f"{winner} ({outcome.victory.value})", f"{'':10}{'seat 0':>8}{'seat 1':>8}"]
+    rows += [f"{name:10}{sheets[0][name]:>8}{sheets[1][name]:>8}" for name in sheets[0]]
+    return "\n".join(rows)
+
+
 def military_points(state: GameState, seat: int) -> int:
     distance = state.pawn if seat == 0 else -state.pawn
     for at_least, points in MILITARY_POINTS:

@@ -1,0 +1,74 @@
+"""A finished game's record round-trips: downloaded (JSON or text), replayed by
+`python -m app.engine.replay FILE` to the same hash and scores; a tampered record is
+refused; a game in progress gives none (docs/records.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+from app.engine.record import RecordError, from_text, replay_record, to_text
+from tests.factories import assert_refused, new_game, ok, play_out, serve, server_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _replay_file(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app.engine.replay", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_a_finished_game_s_record_round_trips(make_app: Callable[..., FastAPI],
+                                             tmp_path: Path) -> None:
+    with serve(make_app()) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert_refused(client.get(f"/api/games/{game_id}/record"), 409, "not_over")
+        play_out(client, game_id)
+        game, version = server_game(client, game_id)
+        answer = client.get(f"/api/games/{game_id}/record")
+        record = ok(answer)
+        assert answer.headers["content-disposition"] == \
+            f'attachment; filename="duel-{game_id}.json"'
+        text = client.get(f"/api/games/{game_id}/record", params={"format": "text"})
+        assert text.headers["content-type"].startswith("text/plain")
+        assert text.text == to_text(record)
+    assert len(record["actions"]) == version
+    assert record["final_state_hash"] == game.state_hash()
+    outcome = game.outcome()
+    assert outcome is not None
+    # Both forms replay to the same game, in the engine and on the command line.
+    for form in (record, from_text(text.text)):
+        assert replay_record(form).state_hash == game.state_hash()
+    for name, content in (("game.json", json.dumps(record)), ("game.txt", text.text)):
+        path = tmp_path / name
+        path.write_text(content)
+        run = _replay_file(path)
+        assert run.returncode == 0, run.stderr
+        assert f"to state hash {game.state_hash()}, as recorded" in run.stdout
+        total = [line for line in run.stdout.splitlines() if line.startswith("total")]
+        assert total == [f"total{outcome.scores[0].total:>13}{outcome.scores[1].total:>8}"]
+
+
+def test_a_tampered_record_is_refused(make_app: Callable[..., FastAPI], tmp_path: Path) -> None:
+    with serve(make_app()) as client:
+        game_id = new_game(client)[0]["game_id"]
+        play_out(client, game_id)
+        record = ok(client.get(f"/api/games/{game_id}/record"))
+    moved = json.loads(json.dumps(record))
+    moved["actions"] = moved["actions"][:-1]  # the last move dropped
+    other_seed = {**record, "seed": record["seed"] + 1}
+    for tampered in (moved, other_seed, {**record, "engine_version": "0"}):
+        with pytest.raises(RecordError):
+            replay_record(tampered)
+    path = tmp_path / "tampered.txt"
+    path.write_text(to_text(moved))
+    run = _replay_file(path)
+    assert run.returncode == 1 and "not the record's" in run.stderr
+    with pytest.raises(RecordError, match="not a duel-game record"):
+        from_text("hello")
