@@ -25,6 +25,8 @@ from fastapi.routing import APIRoute
 from app import jsontext
 from app.codes import error_params
 from app.db.models import GAME_STATUSES
+from app.engine.record import RecordError
+from app.engine.record import from_text as record_from_text
 from app.services.admin import ACCOUNT, SESSION_KEY, AdminService, GameFilter
 from app.services.errors import ServiceError
 from app.services.limits import Attempt
@@ -61,6 +63,11 @@ Admin = Annotated[AdminService, Depends(_admin)]
 
 def _client(request: Request) -> str:
     return client_address(request, request.app.state.settings.proxy_networks)
+
+
+RECORD_TEXT = "text/x-duel-record"
+"""The media type of a record's text. Not text/plain, which a form on another site may
+post (nor any type such a form can send): a change takes a body no other site can send."""
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -241,9 +248,12 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
+def _media_type(request: Request) -> str:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
 async def _json_body(request: Request) -> Any:
-    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media_type != "application/json":
+    if _media_type(request) != "application/json":
         raise ServiceError("json_required",
                            "send the body as JSON (Content-Type: application/json)", 415)
     body = await _read_body(request, MAX_JSON_BYTES)
@@ -290,8 +300,16 @@ async def abort(game_id: str, request: Request, admin: Admin) -> dict[str, Any]:
 
 @_api.post("/import", status_code=201)
 async def import_record(request: Request, admin: Admin) -> dict[str, Any]:
-    """A game record (as exported) stored as a new game for inspection."""
-    record = await _json_body(request)
+    """A game record (as exported, or its text: docs/records.md) stored as a new game for
+    inspection."""
+    if _media_type(request) == RECORD_TEXT:
+        body = await _read_body(request, MAX_JSON_BYTES)
+        try:
+            record = record_from_text(body.decode("utf-8"))
+        except (UnicodeDecodeError, RecordError) as error:
+            raise ServiceError("bad_record", f"not a record's text: {error}", 422) from None
+    else:
+        record = await _json_body(request)
     game_id = await admin.import_record(record, _client(request))
     return {"game_id": game_id, "url": f"/admin/games/{game_id}"}
 

@@ -100,6 +100,7 @@ def from_text(text: str) -> dict[str, Any]:
             if key.isdigit():
                 seq, seat, notation = line.split(" ", _MOVE_FIELDS - 1)
                 record["actions"].append({"seq": int(seq), "seat": int(seat),
+                                          "action": parse(notation).to_json(),
                                           "notation": notation})
             elif key == "seed":
                 record["seed"] = int(value)
@@ -116,9 +117,9 @@ def from_text(text: str) -> dict[str, Any]:
                 record[key] = value
             else:
                 raise RecordError(f"unknown line {line[:40]!r}")
-    except (ValueError, IndexError) as error:
-        if isinstance(error, RecordError):
-            raise
+    except RecordError:
+        raise
+    except (ValueError, IndexError) as error:  # MalformedActionError is a ValueError
         raise RecordError(f"a line of the record cannot be read: {error}") from error
     return record
 

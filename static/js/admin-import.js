@@ -10,10 +10,12 @@ const textInput = document.getElementById("import-text");
 const errorBox = document.getElementById("import-error");
 const done = document.getElementById("import-done");
 
-// The record goes as the very text given: JSON.parse would round its 64-bit seed.
+// The record goes as the very text given: JSON.parse would round its 64-bit seed. A
+// record in its text form (docs/records.md) goes as text.
 async function send(text) {
+  const type = text.trimStart().startsWith("{") ? "application/json" : "text/x-duel-record";
   const response = await fetch("/admin/api/import", {
-    method: "POST", headers: { "content-type": "application/json" }, body: text,
+    method: "POST", headers: { "content-type": type }, body: text,
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw refusal(response, data);

@@ -14,7 +14,15 @@ import pytest
 from fastapi import FastAPI
 
 from app.engine.record import RecordError, from_text, replay_record, to_text
-from tests.factories import assert_refused, new_game, ok, play_out, serve, server_game
+from tests.factories import (
+    admin_login,
+    assert_refused,
+    new_game,
+    ok,
+    play_out,
+    serve,
+    server_game,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,3 +80,22 @@ def test_a_tampered_record_is_refused(make_app: Callable[..., FastAPI], tmp_path
     assert run.returncode == 1 and "not the record's" in run.stderr
     with pytest.raises(RecordError, match="not a duel-game record"):
         from_text("hello")
+
+
+def test_the_admin_imports_the_text_form(make_app: Callable[..., FastAPI]) -> None:
+    with serve(make_app(admin_password="records")) as client:
+        game_id = new_game(client)[0]["game_id"]
+        play_out(client, game_id)
+        text = client.get(f"/api/games/{game_id}/record", params={"format": "text"}).text
+        assert admin_login(client, "records").status_code == 303
+        imported = ok(client.post("/admin/api/import", content=text,
+                                  headers={"content-type": "text/x-duel-record"}), 201)
+        copy = ok(client.get(f"/admin/api/games/{imported['game_id']}/export"))
+        assert copy["final_state_hash"] == from_text(text)["final_state_hash"]
+        assert [a["notation"] for a in copy["actions"]] == \
+            [a["notation"] for a in from_text(text)["actions"]]
+        broken = text.replace("\n1 ", "\n1 9 ", 1)
+        refused = assert_refused(client.post("/admin/api/import", content=broken,
+                                             headers={"content-type": "text/x-duel-record"}),
+                                 422, "bad_record")
+        assert "cannot be read" in refused["message"]
