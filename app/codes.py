@@ -59,6 +59,8 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "already_registered": (),
     "bad_login": (),  # an unknown username or a wrong password: one answer for both
     "not_registered": (),
+    "too_many_accounts": ("limit", "retry_after"),
+    "session_ended": (),  # the account logged out everywhere, or changed its password
     "bad_name": ("cause", "max"),  # cause: "blank", "too_long" (max: characters), "control"
     # Acting.
     "client_id_reused": (),

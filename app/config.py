@@ -122,6 +122,8 @@ class Settings(BaseSettings):
     """Messages a socket may send at once; beyond, ``socket_rate`` per second
     (``too_fast``: the message is not read)."""
     socket_rate: float = 10.0
+    accounts_per_hour: int = 10
+    """Accounts one address may register per hour (``too_many_accounts``)."""
     login_attempts: int = 5
     """Password attempts allowed per 15 minutes from one browser that logged in before,
     or from one address (a right one forgets them); beyond, that browser or address waits

@@ -136,9 +136,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                        clock=app.state.clock)
         app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
         app.state.admin = AdminService(sessions, settings, app.state.service)
-        app.state.accounts = AccountService(sessions, PasswordThrottle(
-            app.state.service.limits, attempts=settings.login_attempts,
-            attempts_per_account=settings.login_attempts_per_account))
+        app.state.accounts = AccountService(
+            sessions, PasswordThrottle(app.state.service.limits,
+                                       attempts=settings.login_attempts,
+                                       attempts_per_account=settings.login_attempts_per_account),
+            app.state.service.limits, registrations_per_hour=settings.accounts_per_hour)
         # First among the listeners: a message is counted before anything it causes.
         metrics.watch(hub=hub, lobby_hub=app.state.lobby_hub,
                       quick_match=app.state.quick_match, pubsub=pubsub,

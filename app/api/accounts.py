@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.services.accounts import PASSWORD_MAX, AccountService, Client, Login
+from app.services.accounts import PASSWORD_MAX, PASSWORD_MIN, AccountService, Client, Login
 from app.services.players import SESSION_KEY
 
 from .clients import client_address
@@ -33,19 +33,35 @@ def _accounts(request: Request) -> AccountService:
 Accounts = Annotated[AccountService, Depends(_accounts)]
 
 
+PASSWORD_READ = 4 * PASSWORD_MAX
+"""Longer than this, a password is not even read (invalid_request); up to it, one over
+PASSWORD_MAX is refused by its rule (weak_password, long)."""
+
+
 class Credentials(BaseModel):
     model_config = ConfigDict(strict=True)
 
     username: str = Field(min_length=1, max_length=100,
                           description="3 to 24 letters, digits, - or _ (bad_username)")
-    password: str = Field(min_length=1, max_length=PASSWORD_MAX)
+    password: str = Field(max_length=PASSWORD_READ,
+                          description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters for a new "
+                                      "account (weak_password)")
 
 
 class NewPassword(BaseModel):
     model_config = ConfigDict(strict=True)
 
-    current_password: str = Field(min_length=1, max_length=PASSWORD_MAX)
-    new_password: str = Field(min_length=1, max_length=PASSWORD_MAX)
+    current_password: str = Field(max_length=PASSWORD_READ)
+    new_password: str = Field(max_length=PASSWORD_READ,
+                              description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters "
+                                          "(weak_password)")
+
+
+class Confirm(BaseModel):
+    """An empty JSON object: a change must come as JSON, which no form can post."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
 
 
 def _client(request: Request) -> Client:
@@ -67,7 +83,8 @@ def _logged_in(request: Request, login: Login) -> Me:
 async def register(body: Credentials, request: Request, accounts: Accounts) -> Me:
     """Register this browser's player (a guest: their games stay theirs; none yet: a new
     player named after the username). The browser is then logged in."""
-    login = await accounts.register(player_id_of(request), body.username, body.password)
+    login = await accounts.register(player_id_of(request), body.username, body.password,
+                                    _client(request))
     return _logged_in(request, login)
 
 
@@ -79,8 +96,9 @@ async def log_in(body: Credentials, request: Request, accounts: Accounts) -> Me:
     return _logged_in(request, login)
 
 
-@router.post("/logout-everywhere", status_code=204, responses=refusals(401))
-async def log_out_everywhere(request: Request, accounts: Accounts) -> Response:
+@router.post("/logout-everywhere", status_code=204, responses=refusals(400, 401, 422))
+async def log_out_everywhere(_confirm: Confirm, request: Request,
+                             accounts: Accounts) -> Response:
     """End every session of this account, in every browser, this one included."""
     await accounts.log_out_everywhere(player_id_of(request))
     forget_player(request)

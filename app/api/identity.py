@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from app.api.security import ASSET_PATHS
 from app.services.accounts import AccountService
 from app.services.errors import STORAGE_ERRORS
 from app.services.players import SESSION_KEY, session_player_id
@@ -95,27 +96,43 @@ def same_site_origin(websocket: WebSocket, public_url: str) -> bool:
     return origin.lower() in {_origin_of(public_url), reached}
 
 
+async def _holds_its_player(app: Any, session: dict[str, Any]) -> bool:
+    """Whether the session still holds the player it names (true when it names none)."""
+    player_id = session_player_id(session)
+    if player_id is None:
+        return True
+    epoch = session.get(EPOCH_KEY)
+    accounts: AccountService = app.state.accounts
+    try:
+        return (epoch is None or isinstance(epoch, int)) \
+            and await accounts.session_valid(player_id, epoch)
+    except STORAGE_ERRORS:  # unreadable a moment: the session stands meanwhile
+        log.warning("could not check a session", exc_info=True)
+        return True
+
+
+async def session_holds(connection: HTTPConnection) -> bool:
+    """Whether the session a socket opened with still holds its player: an open socket
+    asks before each message it acts on (the account may have logged out everywhere
+    since)."""
+    return await _holds_its_player(connection.app, session_of(connection))
+
+
 class AccountSessions:
-    """Ends, before anything reads it, a login session the account has since ended (log
-    out everywhere, a new password): its player id and epoch are dropped, and the cookie
-    sent back without them. A guest's session (no epoch) passes as it is. Sits inside
-    Starlette's ``SessionMiddleware``, for HTTP and sockets alike."""
+    """Ends, before anything reads it, a session that no longer holds its player: a login
+    the account has since ended (log out everywhere, a new password), a guest's session of
+    a player who has since registered (it never logged in), a player who is gone. Its
+    player id and epoch are dropped, and the cookie sent back without them. Sits inside
+    Starlette's ``SessionMiddleware``, for HTTP and sockets alike; the pages' files, which
+    read no session, pass untouched."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         session = scope.get("session") if scope["type"] in ("http", "websocket") else None
-        if session and EPOCH_KEY in session:
-            player_id, epoch = session_player_id(session), session.get(EPOCH_KEY)
-            accounts: AccountService = scope["app"].state.accounts
-            try:
-                valid = (player_id is not None and isinstance(epoch, int)
-                         and await accounts.session_valid(player_id, epoch))
-            except STORAGE_ERRORS:  # unreadable a moment: the session stands meanwhile
-                log.warning("could not check a login session", exc_info=True)
-                valid = True
-            if not valid:
-                session.pop(SESSION_KEY, None)
-                session.pop(EPOCH_KEY, None)
+        if session and not scope["path"].startswith(ASSET_PATHS) \
+                and not await _holds_its_player(scope["app"], session):
+            session.pop(SESSION_KEY, None)
+            session.pop(EPOCH_KEY, None)
         await self.app(scope, receive, send)

@@ -29,7 +29,7 @@ from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 
 from .clients import serve_admitted
-from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin
+from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin, session_holds
 from .refusals import refusals
 
 router = APIRouter(tags=["lobby"])
@@ -103,6 +103,11 @@ class LobbySocket:
                 message = await next_message(self.websocket, self.connection, limit=limit,
                                              parse=parse_lobby_message)
                 if message is None:
+                    return
+                if not isinstance(message, Ping) and not await session_holds(self.websocket):
+                    self.connection.send(error_message(
+                        "session_ended", "this browser's login has ended: log in again"))
+                    self.connection.close()
                     return
                 await self._handle_safely(message)
             except (ProtocolError, ServiceError) as error:

@@ -44,7 +44,7 @@ from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.games import GameService, ServiceError
 
 from .clients import serve_admitted
-from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin
+from .identity import FOREIGN_ORIGIN, player_id_of, same_site_origin, session_holds
 
 router = APIRouter()
 _S = TypeVar("_S", messages.Welcome, messages.State)
@@ -155,6 +155,11 @@ class GameSocket:
                 self.connection.send(refusal_message(error))
                 continue
             if message is None:
+                return
+            if not isinstance(message, Ping | Pong) and not await session_holds(self.websocket):
+                self.connection.send(error_message(
+                    "session_ended", "this browser's login has ended: log in again"))
+                self.connection.close()
                 return
             try:
                 await self._handle(message)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
+from typing import Any
 
 from pwdlib import PasswordHash
 from sqlalchemy import select, update
@@ -25,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.db.models import Player, Seat
 
 from .errors import ServiceError
-from .limits import Attempt, PasswordThrottle
+from .limits import Attempt, PasswordThrottle, Rate, RateLimits, address_key
 from .players import PlayerInfo, clean_name
 
 USERNAME = re.compile(r"[A-Za-z0-9_-]{3,24}")
@@ -40,18 +41,9 @@ def _hasher() -> PasswordHash:
     return PasswordHash.recommended()
 
 
-@cache
-def _unknown_hash() -> str:
-    """Checked against for a username nobody has, so that answering takes as long."""
-    return _hasher().hash("a password for no account at all")
-
-
-async def _hash(password: str) -> str:
-    return await asyncio.to_thread(_hasher().hash, password)
-
-
-async def _verify(password: str, hashed: str) -> bool:
-    return await asyncio.to_thread(_hasher().verify, password, hashed)
+HASHES_AT_ONCE = 2
+"""Hashes a process computes at once: each takes ~0.1 s of a core and 64 MiB; a flood of
+logins waits its turn instead of starving every other request."""
 
 
 def _check_new_password(password: str) -> None:
@@ -106,35 +98,72 @@ class Login:
         return throttle_key(self.username.lower())
 
 
+@dataclass(frozen=True)
+class _Known:
+    """An account's state as a process last read it: whether the player has an account,
+    and its epoch."""
+
+    registered: bool
+    epoch: int
+    read_at: float
+
+
 class AccountService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession],
-                 throttle: PasswordThrottle) -> None:
+                 throttle: PasswordThrottle, limits: RateLimits, *,
+                 registrations_per_hour: int) -> None:
         self._sessions = sessions
         self._throttle = throttle
-        self._epochs: dict[str, tuple[int, float]] = {}
-        """Each account's epoch as last read, and when (``time.monotonic``)."""
+        self._limits = limits
+        self._registrations = Rate(registrations_per_hour, 3600)
+        self._known: dict[str, _Known] = {}
+        """Each player's account state as last read (``time.monotonic``)."""
+        self._hashing = asyncio.Semaphore(HASHES_AT_ONCE)
+        self._unknown: str | None = None
 
-    async def register(self, player_id: str | None, username: str, password: str) -> Login:
+    async def _hash(self, password: str) -> str:
+        async with self._hashing:
+            return await asyncio.to_thread(_hasher().hash, password)
+
+    async def _verify(self, password: str, hashed: str | None) -> bool:
+        """Whether ``password`` is the one hashed; with no hash (a username nobody has),
+        checked against one all the same, so that answering takes as long."""
+        against = hashed
+        if against is None:
+            self._unknown = against = self._unknown or await self._hash("no one's password")
+        async with self._hashing:
+            right = await asyncio.to_thread(_hasher().verify, password, against)
+        return right and hashed is not None
+
+    async def register(self, player_id: str | None, username: str, password: str,
+                       client: Client) -> Login:
         """Give the session's player (a guest: their games stay theirs), or a new player
         named after the username, this username and password."""
         login = _login_of(username)
         _check_new_password(password)
-        hashed = await _hash(password)
+        await self._limits.take("register", [f"address|{address_key(client.address)}"],
+                                self._registrations, code="too_many_accounts",
+                                what="accounts registered")
+        hashed = await self._hash(password)
         try:
             async with self._sessions() as session:
                 row = await session.get(Player, player_id) if player_id else None
-                if row is not None and row.login is not None:
-                    raise ServiceError("already_registered",
-                                       "this browser is logged in to an account already", 409)
                 if row is None:
                     row = Player(id=secrets.token_urlsafe(16), name=clean_name(username))
                     session.add(row)
-                row.username, row.login, row.password_hash = username, login, hashed
-                row.registered_at = datetime.now(UTC)
+                    await session.flush()
+                # Only a guest becomes an account, once (of two registrations at once, one).
+                taken = await session.execute(
+                    update(Player).where(Player.id == row.id, Player.login.is_(None))
+                    .values(username=username, login=login, password_hash=hashed,
+                            registered_at=datetime.now(UTC)))
+                if not taken.rowcount:  # type: ignore[attr-defined]
+                    raise ServiceError("already_registered",
+                                       "this browser is logged in to an account already", 409)
                 await session.commit()
         except IntegrityError:
             raise ServiceError("username_taken", "this username is taken", 409) from None
-        return self._remembered(row)
+        return self._remembered(row.id, row.name, username, 0)
 
     async def login(self, username: str, password: str, client: Client,
                     guest_id: str | None) -> Login:
@@ -144,17 +173,25 @@ class AccountService:
         account = throttle_key(login or "-")
         attempt = client.attempt(account)
         await self._throttle.attempt(account, attempt)
-        async with self._sessions() as session:
+        async with self._sessions() as session:  # read, then let the connection go
             row = (await session.scalars(select(Player).where(Player.login == login))).first() \
                 if login else None
-            hashed = row.password_hash if row is not None else None
-            if not await _verify(password, hashed or _unknown_hash()) or row is None:
+        hashed = row.password_hash if row is not None else None
+        if not await self._verify(password, hashed) or row is None:
+            raise _bad_login()
+        async with self._sessions() as session:
+            # The password checked must still be the account's (a new one may have been
+            # set meanwhile): read again, with the epoch this session will carry.
+            now = (await session.execute(select(Player.password_hash, Player.session_epoch)
+                                         .where(Player.id == row.id))).first()
+            if now is None or now[0] != hashed:
                 raise _bad_login()
             if guest_id is not None and guest_id != row.id:
                 await self._claim_guest_games(session, guest_id, row.id)
             await session.commit()
         await self._throttle.succeeded(account, attempt)
-        return self._remembered(row)
+        assert row.username is not None
+        return self._remembered(row.id, row.name, row.username, now[1])
 
     async def change_password(self, player_id: str | None, current: str, new: str,
                               client: Client) -> Login:
@@ -162,41 +199,70 @@ class AccountService:
         _check_new_password(new)
         async with self._sessions() as session:
             row = await session.get(Player, player_id) if player_id else None
-            if row is None or row.login is None or row.password_hash is None:
-                raise ServiceError("not_registered", "log in to an account first", 401)
-            account = throttle_key(row.login)
-            attempt = client.attempt(account)
-            await self._throttle.attempt(account, attempt)
-            if not await _verify(current, row.password_hash):
-                raise _bad_login()
-            row.password_hash = await _hash(new)
-            row.session_epoch += 1
-            await session.commit()
+        if row is None or row.login is None or row.password_hash is None:
+            raise ServiceError("not_registered", "log in to an account first", 401)
+        account = throttle_key(row.login)
+        attempt = client.attempt(account)
+        await self._throttle.attempt(account, attempt)
+        if not await self._verify(current, row.password_hash):
+            raise _bad_login()
+        hashed = await self._hash(new)
+        epoch = await self._next_epoch(row.id, password_hash=hashed, was=row.password_hash)
+        if epoch is None:  # the password changed meanwhile: the one checked is not it
+            raise _bad_login()
         await self._throttle.succeeded(account, attempt)
-        return self._remembered(row)
+        assert row.username is not None
+        return self._remembered(row.id, row.name, row.username, epoch)
 
     async def log_out_everywhere(self, player_id: str | None) -> None:
         """End every session of the account, this one included."""
-        async with self._sessions() as session:
-            row = await session.get(Player, player_id) if player_id else None
-            if row is None or row.login is None:
-                raise ServiceError("not_registered", "log in to an account first", 401)
-            row.session_epoch += 1
-            await session.commit()
-        self._epochs[row.id] = (row.session_epoch, time.monotonic())
+        epoch = await self._next_epoch(player_id) if player_id else None
+        if epoch is None:
+            raise ServiceError("not_registered", "log in to an account first", 401)
 
-    async def session_valid(self, player_id: str, epoch: int) -> bool:
-        """Whether a login session made at ``epoch`` still stands (read again at most
-        every few seconds)."""
-        known = self._epochs.get(player_id)
-        if known is None or time.monotonic() - known[1] > EPOCH_KEPT_SECONDS:
+    async def _next_epoch(self, player_id: str, *, password_hash: str | None = None,
+                          was: str | None = None) -> int | None:
+        """Raise the account's epoch in one statement (two at once both count), setting
+        ``password_hash`` if given while the hash is still ``was``: the new epoch, or None
+        when no such account (or the hash changed)."""
+        values: dict[str, Any] = {"session_epoch": Player.session_epoch + 1}
+        statement = update(Player).where(Player.id == player_id, Player.login.is_not(None))
+        if password_hash is not None:
+            values["password_hash"] = password_hash
+            statement = statement.where(Player.password_hash == was)
+        async with self._sessions() as session:
+            epoch = await session.scalar(statement.values(values)
+                                         .returning(Player.session_epoch))
+            await session.commit()
+        if epoch is not None:
+            self._learn(player_id, registered=True, epoch=epoch)
+        return epoch
+
+    async def session_valid(self, player_id: str, epoch: int | None) -> bool:
+        """Whether a session naming ``player_id`` still stands: a guest's without an epoch;
+        an account's made at its current epoch (read again at most every few seconds). A
+        guest's session of a player who has since registered no longer does: it never
+        logged in."""
+        known = self._known.get(player_id)
+        if known is None or time.monotonic() - known.read_at > EPOCH_KEPT_SECONDS:
             async with self._sessions() as session:
-                current = await session.scalar(
-                    select(Player.session_epoch).where(Player.id == player_id))
+                current = (await session.execute(
+                    select(Player.login, Player.session_epoch)
+                    .where(Player.id == player_id))).first()
             if current is None:
                 return False
-            known = self._epochs[player_id] = (current, time.monotonic())
-        return known[0] == epoch
+            known = self._learn(player_id, registered=current[0] is not None,
+                                epoch=current[1])
+        return epoch == known.epoch if known.registered else epoch is None
+
+    def _learn(self, player_id: str, *, registered: bool, epoch: int) -> _Known:
+        """Remember what was read; never an epoch older than one known (a read that
+        started before a raise may end after it)."""
+        known = self._known.get(player_id)
+        if known is not None and known.registered and known.epoch > epoch:
+            epoch = known.epoch
+        fresh = self._known[player_id] = _Known(registered, epoch, time.monotonic())
+        return fresh
 
     async def _claim_guest_games(self, session: AsyncSession, guest_id: str,
                                  account_id: str) -> None:
@@ -210,9 +276,7 @@ class AccountService:
         await session.execute(update(Seat).where(
             Seat.player_id == guest_id, Seat.game_id.not_in(both)).values(player_id=account_id))
 
-    def _remembered(self, row: Player) -> Login:
-        self._epochs[row.id] = (row.session_epoch, time.monotonic())
-        assert row.username is not None
-        return Login(PlayerInfo(row.id, row.name, row.username), row.username,
-                     row.session_epoch)
+    def _remembered(self, player_id: str, name: str, username: str, epoch: int) -> Login:
+        self._learn(player_id, registered=True, epoch=epoch)
+        return Login(PlayerInfo(player_id, name, username), username, epoch)
 

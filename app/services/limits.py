@@ -105,12 +105,18 @@ class Attempt:
     device: str | None = None
 
 
+ACCOUNTS_PER_ADDRESS = 4
+"""An address may try as many passwords, on all accounts together, as on four."""
+
+
 class PasswordThrottle:
     """Password attempts counted per account, so that a guesser cannot lock the owner out:
 
     - from a browser that logged in before (its ``device``): per that browser alone;
-    - from any other: per address, and all of them together per account (a guesser
-      spread over many addresses meets that limit; the owner's own browser does not).
+    - from any other: per address and account, per address whatever the account (four
+      times as many: one address trying a password on many accounts meets it), and all of
+      them together per account (a guesser spread over many addresses meets that limit;
+      the owner's own browser does not).
 
     An attempt is counted before its password is checked, and one over a limit is not
     checked at all: guesses sent together get no more checks than guesses sent one by
@@ -121,12 +127,15 @@ class PasswordThrottle:
     def __init__(self, limits: RateLimits, *, attempts: int, attempts_per_account: int) -> None:
         self._limits = limits
         self._per_client = Rate(attempts, 15 * 60)
+        self._per_address = Rate(attempts * ACCOUNTS_PER_ADDRESS, 15 * 60)
         self._per_account = Rate(attempts_per_account, 60 * 60)
 
     def _keys(self, account: str, attempt: Attempt) -> list[tuple[str, Rate]]:
         if attempt.device is not None:
             return [(f"{account}|device|{attempt.device}", self._per_client)]
-        return [(f"{account}|address|{address_key(attempt.address)}", self._per_client),
+        address = address_key(attempt.address)
+        return [(f"{account}|address|{address}", self._per_client),
+                (f"*|address|{address}", self._per_address),
                 (f"{account}|new devices", self._per_account)]
 
     async def attempt(self, account: str, attempt: Attempt) -> None:

@@ -36,11 +36,14 @@ for (const form of document.querySelectorAll("form.account-form")) {
   });
 }
 
-const actions = { logout: ["DELETE", "/api/me"], "logout-everywhere": ["POST", "/api/logout-everywhere"] };
-for (const [id, [method, path]] of Object.entries(actions)) {
+const actions = {
+  logout: ["DELETE", "/api/me", undefined],
+  "logout-everywhere": ["POST", "/api/logout-everywhere", {}],
+};
+for (const [id, [method, path, body]] of Object.entries(actions)) {
   const button = document.getElementById(id);
   button?.addEventListener("click", () => send(button, async () => {
-    await request(method, path);
+    await request(method, path, body);
     location.reload();
   }));
 }

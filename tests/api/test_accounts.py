@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.factories import (
+    ProtocolClient,
     assert_refused,
     browser,
     new_game,
@@ -60,7 +61,8 @@ def test_what_a_username_and_a_password_must_be(make_app: Callable[..., FastAPI]
             assert_refused(_register(browser(client), bad), 422, "bad_username")
         short = assert_refused(_register(client, "bob", "1234567"), 422, "weak_password")
         assert short["params"] == {"cause": "short", "min": 8}
-        assert_refused(_register(client, "bob", "x" * 201), 422, "invalid_request")
+        long = assert_refused(_register(client, "bob", "x" * 201), 422, "weak_password")
+        assert long["params"] == {"cause": "long", "max": 200}
         # A browser with no player yet becomes one, named after the username.
         assert ok(_register(client, "bob"), 201)["name"] == "bob"
 
@@ -113,10 +115,10 @@ def test_logging_out_everywhere_ends_every_session_on_every_process(
         ok(_register(laptop), 201)
         ok(_login(phone))
         assert ok(phone.get("/api/me"))["username"] == "ann"
-        assert laptop.post("/api/logout-everywhere").status_code == 204
+        assert laptop.post("/api/logout-everywhere", json={}).status_code == 204
         assert_refused(laptop.get("/api/me"), 401, "no_player")
         # The other process reads the account's epoch again (it keeps it a few seconds).
-        second.state.accounts._epochs.clear()
+        second.state.accounts._known.clear()
         assert_refused(phone.get("/api/me"), 401, "no_player")
         assert ok(_login(phone))["username"] == "ann"
 
@@ -141,3 +143,53 @@ def test_a_new_password_ends_the_other_sessions(make_app: Callable[..., FastAPI]
         assert_refused(guest.put("/api/account/password", json={
             "current_password": PASSWORD, "new_password": "whatever else"}), 401,
             "not_registered")
+
+
+def test_a_copy_of_the_guest_cookie_does_not_become_the_account(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        ann, copy = browser(client), browser(client)
+        player(ann, "Ann")
+        copy.cookies.update(ann.cookies)  # a shared computer, a cookie copied or planted
+        assert ok(copy.get("/api/me"))["name"] == "Ann"
+        ok(_register(ann), 201)
+        client.app.state.accounts._known.clear()  # any process, however soon
+        assert_refused(copy.get("/api/me"), 401, "no_player")
+        assert ok(ann.get("/api/me"))["username"] == "ann"
+
+
+def test_an_open_socket_stops_acting_once_the_account_logged_out_everywhere(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        thief, owner = browser(client), browser(client)
+        ok(_register(owner), 201)
+        ok(_login(thief))
+        game_id = new_game(thief, joiner=browser(client))[0]["game_id"]
+        socket = ProtocolClient(thief, game_id, timeout=10)
+        assert socket.join()["seat"] == 0
+        assert owner.post("/api/logout-everywhere", json={}).status_code == 204
+        socket.send({"type": "chat_history"})
+        assert socket.receive_until("error")["code"] == "session_ended"
+
+
+def test_one_address_trying_many_accounts_is_throttled(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app, login_attempts=2)) as client:
+        guesser = browser(client)
+        codes = [_login(guesser, f"name{n}", "a guess of mine").json()["error"]["code"]
+                 for n in range(10)]
+        assert codes == ["bad_login"] * 8 + ["too_many_attempts"] * 2
+
+
+def test_accounts_registered_per_address(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app, accounts_per_hour=2)) as client:
+        for n in range(2):
+            ok(_register(browser(client), f"user{n}"), 201)
+        assert_refused(_register(browser(client), "user9"), 429, "too_many_accounts")
+
+
+def test_logging_out_everywhere_takes_json_only(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        ok(_register(client), 201)
+        assert client.post("/api/logout-everywhere", data={"x": "1"}).status_code == 422
+        assert ok(client.get("/api/me"))["username"] == "ann"

@@ -64,6 +64,9 @@ export default {
   "error.already_registered": "This browser is already logged in to an account.",
   "error.bad_login": "Wrong username or password.",
   "error.not_registered": "Log in to your account first.",
+  "error.too_many_accounts": ({ retry_after: wait }) =>
+    `Too many accounts registered from your network: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
+  "error.session_ended": "This account was logged out everywhere: log in again.",
   "error.key_reused": "This request was already made by someone else: try again.",
   "error.too_many_games": ({ limit, retry_after: wait }) =>
     `You have created ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
