@@ -208,6 +208,15 @@ async def game_record(game_id: str, request: Request, service: Service,
     return JSONResponse(record, headers=headers)
 
 
+@router.get("/games/{game_id}/positions/{seq}", responses=refusals(404, 422))
+async def replay_position(game_id: str, seq: int, request: Request) -> dict[str, Any]:
+    """The game after its first ``seq`` actions (0: as set up), as a spectator saw it at
+    that moment (nothing hidden then is in it); the last position of a finished game with
+    everything revealed (``revealed``). ``version``: the actions there are so far."""
+    admin: AdminService = request.app.state.admin
+    return await admin.public_position(game_id, seq)
+
+
 @router.get("/games/{game_id}/view", responses=refusals(401, 404, 422))
 async def seat_view(game_id: str, service: Service,
                     authorization: Annotated[str | None, Header()] = None) -> GameView:

@@ -485,6 +485,19 @@ class AdminService:
                 "view": view(game, None, reveal=True), "move": move,
                 "state_hash": game.state_hash()}
 
+    async def public_position(self, game_id: str, seq: int) -> dict[str, Any]:
+        """The board after the first ``seq`` actions as a spectator saw it then; the last
+        one of a finished game with everything revealed (nothing is hidden any more)."""
+        stored = await self._stored(game_id)
+        last = len(stored.actions)
+        if not 0 <= seq <= last:
+            raise ServiceError("bad_seq", f"seq must be from 0 to {last}", 404,
+                               params={"max": last})
+        game, _ = _replay(stored, seq)
+        revealed = seq == last and stored.row.status == "finished"
+        return {"game_id": game_id, "seq": seq, "version": last, "status": stored.row.status,
+                "revealed": revealed, "view": view(game, None, reveal=revealed)}
+
     async def export(self, game_id: str) -> dict[str, Any]:
         """The game as a record that :meth:`import_record` (and ``Game.replay``) take."""
         stored = await self._stored(game_id)

@@ -13,15 +13,19 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 
+from app.engine import Game, Options, from_json, view
 from app.engine.record import RecordError, from_text, replay_record, to_text
 from tests.factories import (
     admin_login,
+    as_json,
     assert_refused,
+    hidden_ids,
     new_game,
     ok,
     play_out,
     serve,
     server_game,
+    strings_in,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,3 +103,27 @@ def test_the_admin_imports_the_text_form(make_app: Callable[..., FastAPI]) -> No
                                              headers={"content-type": "text/x-duel-record"}),
                                  422, "bad_record")
         assert "cannot be read" in refused["message"]
+
+
+def test_every_position_of_a_replay_is_what_a_spectator_saw_then(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(make_app()) as client:
+        game_id = new_game(client)[0]["game_id"]
+        play_out(client, game_id, keep=6)
+        in_progress = ok(client.get(f"/api/games/{game_id}/positions/0"))
+        assert in_progress["status"] == "active" and not in_progress["revealed"]
+        play_out(client, game_id)
+        record = ok(client.get(f"/api/games/{game_id}/record"))
+        last = len(record["actions"])
+        game = Game.new(record["seed"], Options.from_json(record["options"]))
+        for seq in range(last + 1):
+            if seq:
+                game.apply(from_json(record["actions"][seq - 1]["action"]))
+            position = ok(client.get(f"/api/games/{game_id}/positions/{seq}"))
+            assert position["revealed"] == (seq == last)
+            assert position["view"] == as_json(view(game, None, reveal=seq == last)), seq
+            if seq < last:  # nothing hidden at that moment is in it
+                assert not hidden_ids(game, None) & strings_in(position["view"]), seq
+        refused = assert_refused(client.get(f"/api/games/{game_id}/positions/{last + 1}"),
+                                 404, "bad_seq")
+        assert refused["params"] == {"max": last}
