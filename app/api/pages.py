@@ -76,6 +76,12 @@ async def account(request: Request) -> HTMLResponse:
     return await _render(request, "account.html", {"title": "Account · Duel, online"})
 
 
+@router.get("/replay/{game_id}", response_class=HTMLResponse)
+async def replay(request: Request, game_id: str) -> HTMLResponse:
+    return await _render(request, "replay.html", {"title": "Replay · Duel, online",
+                                                   "game_id": game_id})
+
+
 @router.get("/join/{game_id}", response_class=HTMLResponse)
 async def join(request: Request, game_id: str) -> HTMLResponse:
     return await _render(request, "join.html", {"title": "Join a game", "game_id": game_id})

@@ -5,6 +5,7 @@ import { render } from "preact";
 import { request, showError } from "./api.js";
 import { actionWords, renderHidden, say, seatNames } from "./admin.js";
 import { moveSentences } from "./table/describe.js";
+import { Stepper } from "./stepper.js";
 import { loadPanels, makeContext, Table } from "./table/table.js";
 import { t } from "./words.js";
 
@@ -12,17 +13,13 @@ const root = document.getElementById("admin-game");
 const data = JSON.parse(document.getElementById("admin-game-data").textContent);
 const boardRoot = document.getElementById("admin-board");
 const hiddenBody = document.getElementById("hidden-body");
-const slider = document.getElementById("step-slider");
 const label = document.getElementById("step-label");
 const stepError = document.getElementById("step-error");
 
 const gameId = data.game_id;
 const last = data.log.length;
 const names = seatNames(data.players);
-const positions = new Map();  // seq -> position, as fetched
 let catalog = null;
-let shown = null;   // the seq on the board
-let wanted = null;  // the seq last asked for (a slow answer for an older one is dropped)
 let model = null;   // what the board shows
 let panel = null;   // the dialog open on the board (a city's details, the discard pile)
 let resultFolded = true;  // the final position's result banner, folded to see the table
@@ -41,37 +38,20 @@ function drawBoard() {
   render(html`<${Table} ctx=${makeContext(model, ui)} />`, boardRoot);
 }
 
-async function position(seq) {
-  if (!positions.has(seq)) {
-    positions.set(seq, request("GET", `/admin/api/games/${encodeURIComponent(gameId)}/positions/${seq}`));
-  }
-  try {
-    return await positions.get(seq);
-  } catch (error) {
-    positions.delete(seq);  // asked again next time
-    throw error;
-  }
-}
+const stepper = new Stepper({
+  last,
+  fetch: (seq) => request("GET", `/admin/api/games/${encodeURIComponent(gameId)}/positions/${seq}`),
+  draw,
+  fail: (error) => showError(stepError, error),
+});
 
-async function show(seq) {
-  const target = Math.max(0, Math.min(last, seq));
-  wanted = target;
-  let found;
-  try {
-    found = await position(target);
-  } catch (error) {
-    showError(stepError, error);
-    return;
-  }
-  if (wanted !== target) return;
+function draw(target, found) {
   stepError.hidden = true;
-  shown = target;
   const move = found.move;
   const lastMove = move ? { seat: move.seat, notation: move.notation, events: move.events } : null;
   model = { view: found.view, seat: null, catalog, names, lastMove };
   drawBoard();
   renderHidden(hiddenBody, found.view.hidden, names, catalog);
-  slider.value = String(target);
   label.textContent = move
     ? t("admin.step.after", { n: target, last, action: actionWords(move.action, move.seat, names, catalog) })
     : t("admin.step.setup", { last });
@@ -79,13 +59,7 @@ async function show(seq) {
     if (Number(row.dataset.seq) === target) row.setAttribute("aria-current", "step");
     else row.removeAttribute("aria-current");
   }
-  document.getElementById("step-first").disabled = target === 0;
-  document.getElementById("step-previous").disabled = target === 0;
-  document.getElementById("step-next").disabled = target === last;
-  document.getElementById("step-last").disabled = target === last;
   root.dataset.seq = String(target);
-  history.replaceState(null, "", `#seq=${target}`);
-  if (target < last) position(target + 1).catch(() => {});  // the likely next step
 }
 
 function describeLog() {
@@ -104,25 +78,12 @@ function describeLog() {
 }
 
 function wire() {
-  document.getElementById("step-first").addEventListener("click", () => show(0));
-  document.getElementById("step-previous").addEventListener("click", () => show(shown - 1));
-  document.getElementById("step-next").addEventListener("click", () => show(shown + 1));
-  document.getElementById("step-last").addEventListener("click", () => show(last));
-  slider.addEventListener("input", () => show(Number(slider.value)));
   for (const button of document.querySelectorAll("button.step-to")) {
     button.addEventListener("click", () => {
-      show(Number(button.dataset.seq));
+      stepper.show(Number(button.dataset.seq));
       boardRoot.scrollIntoView({ block: "start" });
     });
   }
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || shown === null) return;
-    if (event.target.closest?.("input, textarea, select, dialog, [contenteditable]")) return;
-    const moves = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: last };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    show(moves[event.key]);
-  });
 
   const abortForm = document.getElementById("abort-form");
   abortForm?.addEventListener("submit", async (event) => {
@@ -143,12 +104,8 @@ function wire() {
   });
 }
 
-function startingSeq() {
-  const match = /^#seq=(\d+)$/.exec(location.hash);
-  return match ? Number(match[1]) : last;
-}
-
 async function start() {
+  const first = stepper.wire();
   wire();
   try {
     catalog = await request("GET", "/api/catalog");
@@ -156,7 +113,7 @@ async function start() {
     showError(stepError, error);
   }
   describeLog();
-  await show(startingSeq());
+  await stepper.show(first);
 }
 
 start();

@@ -1,0 +1,70 @@
+// The replay page: a game's positions, each as a spectator saw it then, stepped through
+// (stepper.js); the last one of a finished game with everything revealed (docs/records.md).
+import { html } from "htm/preact";
+import { render } from "preact";
+import { request, showError } from "./api.js";
+import { Stepper } from "./stepper.js";
+import { loadPanels, makeContext, Table } from "./table/table.js";
+import { addMessages, t } from "./words.js";
+import lobbyWords from "./words/en-lobby.js";
+
+addMessages(lobbyWords);
+
+const root = document.getElementById("replay");
+const gameId = root.dataset.gameId;
+const path = `/api/games/${encodeURIComponent(gameId)}`;
+const boardRoot = document.getElementById("replay-board");
+const label = document.getElementById("step-label");
+const stepError = document.getElementById("step-error");
+let model = null;
+let panel = null;          // the dialog open on the board (a city's details, the discard pile)
+let resultFolded = true;   // the final position's result banner, folded to see the table
+
+function drawBoard() {
+  const ui = {
+    panel, resultFolded,
+    openPanel: async (next) => {
+      if (next) await loadPanels();
+      panel = next;
+      drawBoard();
+    },
+    openCard: () => {},
+    foldResult: (folded) => { resultFolded = folded; drawBoard(); },
+  };
+  render(html`<${Table} ctx=${makeContext(model, ui)} />`, boardRoot);
+}
+
+async function start() {
+  let summary;
+  let catalog;
+  try {
+    [summary, catalog] = await Promise.all([request("GET", path), request("GET", "/api/catalog")]);
+  } catch (error) {
+    showError(stepError, error);
+    return;
+  }
+  const names = summary.seats.map((seat) => seat.name ?? t("player.default", { n: seat.seat + 1 }));
+  const last = summary.version;
+  document.getElementById("step-slider").max = String(last);
+  if (summary.status === "finished") {
+    document.getElementById("record-json").href = `${path}/record`;
+    document.getElementById("record-text").href = `${path}/record?format=text`;
+    document.getElementById("record-links").hidden = false;
+  }
+  const stepper = new Stepper({
+    last,
+    fetch: (seq) => request("GET", `${path}/positions/${seq}`),
+    fail: (error) => showError(stepError, error),
+    draw: (seq, position) => {
+      stepError.hidden = true;
+      model = { view: position.view, seat: null, catalog, names, lastMove: null };
+      drawBoard();
+      label.textContent = position.revealed ? t("replay.revealed")
+        : seq ? t("replay.after", { n: seq, last }) : t("replay.setup", { n: last });
+      root.dataset.seq = String(seq);
+    },
+  });
+  await stepper.show(stepper.wire());
+}
+
+start();

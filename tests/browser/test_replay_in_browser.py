@@ -1,0 +1,46 @@
+"""The replay page (docs/records.md): a finished game opened by a logged-out browser from
+its shared link, stepped through with the buttons, the slider's keys and the address; the
+end revealed, the record offered for download."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import OpenPage, play_over_sockets, post_json
+
+
+def test_a_finished_game_replays_from_its_link(open_page: OpenPage, server: str,
+                                              screenshots: Path) -> None:
+    created = post_json(f"{server}/api/games", {"name": "Ann"})
+    game_id = created["game_id"]
+    joined = post_json(f"{server}/api/games/{game_id}/join",
+                       {"invite_code": created["invite_code"], "name": "Bo"})
+    last = play_over_sockets(server, game_id, [created, joined])
+
+    watched = open_page(f"{server}/replay/{game_id}")
+    page = watched.page
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-seq", str(last))
+    expect(page.locator("#step-label")).to_have_text("After the last move: everything revealed")
+    expect(page.locator("#record-json")).to_have_attribute("href", f"/api/games/{game_id}/record")
+    page.screenshot(path=screenshots / "replay-end.png")
+
+    page.locator("#step-first").click()
+    expect(replay).to_have_attribute("data-seq", "0")
+    expect(page.locator("#step-label")).to_contain_text("The setup, before the first of")
+    expect(page.locator("#step-previous")).to_be_disabled()
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-seq", "1")
+    expect(page.locator("#step-label")).to_have_text(f"After move 1 of {last}")
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-seq", str(last))
+
+    # The position is in the address: a link to it opens there.
+    again = open_page(f"{server}/replay/{game_id}#seq=12")
+    expect(again.page.locator("#replay")).to_have_attribute("data-seq", "12")
+    expect(again.page.locator("#step-label")).to_have_text(f"After move 12 of {last}")
+    again.page.screenshot(path=screenshots / "replay-move-12.png")
+    watched.assert_no_errors()
+    again.assert_no_errors()
