@@ -80,6 +80,7 @@ export function mineRow(entry, heard) {
   const badges = [];
   let meta;
   let action;
+  const more = [];
   switch (entry.status) {
     case "waiting":
       meta = t(entry.origin === "invite" ? "lobby.mine.waiting_invite" : "lobby.mine.waiting_listed",
@@ -100,6 +101,10 @@ export function mineRow(entry, heard) {
       }, resultText(entry)));
       meta = t("lobby.mine.finished", { ago: ago(entry.updated_at), n: entry.version });
       action = gameLink(entry, "view", t("lobby.mine.finished_label", { opponent }));
+      more.push(el("a", {  // the link to share
+        class: "button-link", href: `/replay/${encodeURIComponent(entry.game_id)}`,
+        "aria-label": t("lobby.mine.replay_label", { opponent }),
+      }, t("lobby.link.replay")));
       break;
     case "aborted":
       badges.push(el("span", { class: "badge aborted" }, t("lobby.mine.aborted")));
@@ -115,7 +120,7 @@ export function mineRow(entry, heard) {
       meta = entry.status;  // none other is sent (docs/lobby.md): its code, should one come
       action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));
   }
-  return row(entry, el("strong", {}, opponent), meta, ...badges, action);
+  return row(entry, el("strong", {}, opponent), meta, ...badges, action, ...more);
 }
 
 export function fillList(list, entries, makeRow, emptyText) {

@@ -53,6 +53,7 @@ export default {
   "lobby.link.resume": "Resume",
   "lobby.link.watch": "Watch",
   "lobby.link.view": "View",
+  "lobby.link.replay": "Replay",
 
   // Open games
   "lobby.open.meta": "{options} · offered {ago}",
@@ -80,6 +81,7 @@ export default {
   "lobby.mine.finished_label": "View your finished game {opponent}",
   "lobby.mine.aborted": "Aborted by an admin",
   "lobby.mine.expired": "Expired",
+  "lobby.mine.replay_label": "Replay the game {opponent}, move by move",
   "replay.setup": { one: "The setup, before the first of {n} move", other: "The setup, before the first of {n} moves" },
   "replay.after": "After move {n} of {last}",
   "replay.revealed": "After the last move: everything revealed",
