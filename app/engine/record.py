@@ -53,11 +53,17 @@ def replay_record(record: Any) -> Replayed:
     seed = _field(record, "seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("seed must be a whole number")
+    entries = _field(record, "actions")
     try:
-        options = Options.from_json(_field(record, "options"))
-        actions = [from_json(entry["action"]) if "action" in entry else parse(entry["notation"])
-                   for entry in _field(record, "actions")]
-        game = Game.replay(seed, options, actions)
+        game = Game.new(seed, Options.from_json(_field(record, "options")))
+        for seq, entry in enumerate(entries, start=1):
+            action = from_json(entry["action"]) if "action" in entry else parse(entry["notation"])
+            if entry.get("seq") != seq:
+                raise RecordError(f"move {seq} is numbered {entry.get('seq')!r}")
+            if entry.get("notation", str(action)) != str(action):
+                raise RecordError(f"move {seq}: {entry['notation']!r} is not its action "
+                                  f"({action})")
+            game.apply(action, seat=entry["seat"])  # by the seat the record says
     except RecordError:
         raise
     except Exception as error:  # the engine's refusal of an action, or a malformed entry
@@ -66,7 +72,13 @@ def replay_record(record: Any) -> Replayed:
     if state_hash != _field(record, "final_state_hash"):
         raise RecordError(f"the moves replay to state hash {state_hash}, not the record's "
                           f"{record['final_state_hash']}")
-    return Replayed(game, len(actions), game.outcome(), state_hash)
+    outcome = game.outcome()
+    said = record.get("result")
+    ended = None if outcome is None else {"winner": outcome.winner,
+                                          "victory": outcome.victory.value}
+    if said != ended:
+        raise RecordError(f"the record says the result is {said}, the moves make it {ended}")
+    return Replayed(game, len(entries), outcome, state_hash)
 
 
 def to_text(record: dict[str, Any]) -> str:
@@ -119,7 +131,7 @@ def from_text(text: str) -> dict[str, Any]:
                 raise RecordError(f"unknown line {line[:40]!r}")
     except RecordError:
         raise
-    except (ValueError, IndexError) as error:  # MalformedActionError is a ValueError
+    except (ValueError, IndexError, RecursionError) as error:  # MalformedActionError too
         raise RecordError(f"a line of the record cannot be read: {error}") from error
     return record
 
@@ -129,7 +141,7 @@ def read(text: str) -> dict[str, Any]:
     if text.lstrip().startswith("{"):
         try:
             data: dict[str, Any] = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error}") from error
+        except (json.JSONDecodeError, RecursionError) as error:
+            raise RecordError(f"not JSON a record is made of: {error}") from error
         return data
     return from_text(text)

@@ -75,7 +75,18 @@ def test_a_tampered_record_is_refused(make_app: Callable[..., FastAPI], tmp_path
     moved = json.loads(json.dumps(record))
     moved["actions"] = moved["actions"][:-1]  # the last move dropped
     other_seed = {**record, "seed": record["seed"] + 1}
-    for tampered in (moved, other_seed, {**record, "engine_version": "0"}):
+    swapped = json.loads(json.dumps(record))
+    for entry in swapped["actions"]:  # every move given to the other seat
+        entry["seat"] = 1 - entry["seat"]
+    renumbered = json.loads(json.dumps(record))
+    renumbered["actions"][3]["seq"] = 999
+    misnamed = json.loads(json.dumps(record))
+    misnamed["actions"][3]["notation"] = "discard:xyz"
+    winner = record["result"]["winner"]
+    other_result = {**record, "result": {"winner": None if winner is not None else 0,
+                                         "victory": "military"}}
+    for tampered in (moved, other_seed, {**record, "engine_version": "0"}, swapped,
+                     renumbered, misnamed, other_result):
         with pytest.raises(RecordError):
             replay_record(tampered)
     path = tmp_path / "tampered.txt"
@@ -84,6 +95,12 @@ def test_a_tampered_record_is_refused(make_app: Callable[..., FastAPI], tmp_path
     assert run.returncode == 1 and "not the record's" in run.stderr
     with pytest.raises(RecordError, match="not a duel-game record"):
         from_text("hello")
+    deep = "duel-game 1\noptions " + "[" * 5000 + "]" * 5000
+    with pytest.raises(RecordError):
+        from_text(deep)
+    path.write_text(deep)
+    run = _replay_file(path)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
 
 
 def test_the_admin_imports_the_text_form(make_app: Callable[..., FastAPI]) -> None:
@@ -127,3 +144,16 @@ def test_every_position_of_a_replay_is_what_a_spectator_saw_then(
         refused = assert_refused(client.get(f"/api/games/{game_id}/positions/{last + 1}"),
                                  404, "bad_seq")
         assert refused["params"] == {"max": last}
+
+
+def test_a_game_ended_by_resignation_replays_to_its_result(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = make_app()
+    with serve(app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        client.portal.call(app.state.service.resign, game_id, 1)
+        record = ok(client.get(f"/api/games/{game_id}/record"))
+    assert record["result"] == {"winner": 0, "victory": "resigned"}
+    replayed = replay_record(record)
+    assert replayed.outcome is not None and replayed.outcome.winner == 0
+    assert replay_record(from_text(to_text(record))).state_hash == replayed.state_hash
