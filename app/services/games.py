@@ -27,6 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
@@ -470,12 +471,16 @@ class GameService:
         """Whether a game created then and still waiting has expired."""
         return self.wall.now() - created_at > timedelta(hours=self._settings.open_game_hours)
 
+    @cached_property
+    def _secret(self) -> bytes:
+        """The site's secret key, read once (in development it is read from a file)."""
+        return self._settings.session_secret().encode()
+
     def _derived(self, keyed: _RequestKey, purpose: str, size: int) -> str:
         """A secret of ``size`` bytes made from a request's key and this site's secret:
         the retry of that request gets the same one, and neither the database nor the
         secret alone makes it."""
-        digest = hmac.new(self._settings.session_secret().encode(),
-                          f"{purpose}\0{keyed.kind}\0{keyed.key}".encode(),
+        digest = hmac.new(self._secret, f"{purpose}\0{keyed.kind}\0{keyed.key}".encode(),
                           hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:size]).rstrip(b"=").decode()
 

@@ -1,12 +1,10 @@
 // The admin's game page: the log in words, and the board after any action with every
 // hidden card shown (positions come from /admin/api/games/{id}/positions/{seq}).
-import { html } from "htm/preact";
-import { render } from "preact";
 import { request, showError } from "./api.js";
 import { actionWords, renderHidden, say, seatNames } from "./admin.js";
 import { moveSentences } from "./table/describe.js";
-import { Stepper } from "./stepper.js";
-import { loadPanels, makeContext, Table } from "./table/table.js";
+import { StillBoard, Stepper } from "./stepper.js";
+import { makeContext } from "./table/table.js";
 import { t } from "./words.js";
 
 const root = document.getElementById("admin-game");
@@ -20,23 +18,7 @@ const gameId = data.game_id;
 const last = data.log.length;
 const names = seatNames(data.players);
 let catalog = null;
-let model = null;   // what the board shows
-let panel = null;   // the dialog open on the board (a city's details, the discard pile)
-let resultFolded = true;  // the final position's result banner, folded to see the table
-
-function drawBoard() {
-  const ui = {
-    panel, resultFolded,
-    openPanel: async (next) => {
-      if (next) await loadPanels();
-      panel = next;
-      drawBoard();
-    },
-    openCard: () => {},
-    foldResult: (folded) => { resultFolded = folded; drawBoard(); },
-  };
-  render(html`<${Table} ctx=${makeContext(model, ui)} />`, boardRoot);
-}
+const board = new StillBoard(boardRoot);
 
 const stepper = new Stepper({
   last,
@@ -49,8 +31,7 @@ function draw(target, found) {
   stepError.hidden = true;
   const move = found.move;
   const lastMove = move ? { seat: move.seat, notation: move.notation, events: move.events } : null;
-  model = { view: found.view, seat: null, catalog, names, lastMove };
-  drawBoard();
+  board.draw({ view: found.view, seat: null, catalog, names, lastMove });
   renderHidden(hiddenBody, found.view.hidden, names, catalog);
   label.textContent = move
     ? t("admin.step.after", { n: target, last, action: actionWords(move.action, move.seat, names, catalog) })

@@ -1,10 +1,7 @@
 // The replay page: a game's positions, each as a spectator saw it then, stepped through
 // (stepper.js); the last one of a finished game with everything revealed (docs/records.md).
-import { html } from "htm/preact";
-import { render } from "preact";
 import { request, showError } from "./api.js";
-import { Stepper } from "./stepper.js";
-import { loadPanels, makeContext, Table } from "./table/table.js";
+import { StillBoard, Stepper } from "./stepper.js";
 import { addMessages, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
 
@@ -16,23 +13,7 @@ const path = `/api/games/${encodeURIComponent(gameId)}`;
 const boardRoot = document.getElementById("replay-board");
 const label = document.getElementById("step-label");
 const stepError = document.getElementById("step-error");
-let model = null;
-let panel = null;          // the dialog open on the board (a city's details, the discard pile)
-let resultFolded = true;   // the final position's result banner, folded to see the table
-
-function drawBoard() {
-  const ui = {
-    panel, resultFolded,
-    openPanel: async (next) => {
-      if (next) await loadPanels();
-      panel = next;
-      drawBoard();
-    },
-    openCard: () => {},
-    foldResult: (folded) => { resultFolded = folded; drawBoard(); },
-  };
-  render(html`<${Table} ctx=${makeContext(model, ui)} />`, boardRoot);
-}
+const board = new StillBoard(boardRoot);
 
 async function start() {
   let summary;
@@ -57,8 +38,7 @@ async function start() {
     fail: (error) => showError(stepError, error),
     draw: (seq, position) => {
       stepError.hidden = true;
-      model = { view: position.view, seat: null, catalog, names, lastMove: null };
-      drawBoard();
+      board.draw({ view: position.view, seat: null, catalog, names, lastMove: null });
       label.textContent = position.revealed ? t("replay.revealed")
         : seq ? t("replay.after", { n: seq, last }) : t("replay.setup", { n: last });
       root.dataset.seq = String(seq);

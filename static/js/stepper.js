@@ -2,6 +2,37 @@
 // First / Previous / Next / Last buttons, the slider, the arrow keys (Home and End too) and
 // the position kept in the address (#seq=N). Positions are fetched by number, kept, and
 // the next one fetched ahead; an answer that comes after a newer request is dropped.
+import { html } from "htm/preact";
+import { render } from "preact";
+import { loadPanels, makeContext, Table } from "./table/table.js";
+
+// The table drawn to be looked at, not played on: its dialogs (a city's details, the
+// discard pile) open and its result banner folds; no card can be chosen.
+export class StillBoard {
+  constructor(root) {
+    this.root = root;
+    this.model = null;
+    this.panel = null;
+    this.resultFolded = true;
+  }
+
+  draw(model = this.model) {
+    this.model = model;
+    const ui = {
+      panel: this.panel,
+      resultFolded: this.resultFolded,
+      openPanel: async (next) => {
+        if (next) await loadPanels();
+        this.panel = next;
+        this.draw();
+      },
+      openCard: () => {},
+      foldResult: (folded) => { this.resultFolded = folded; this.draw(); },
+    };
+    render(html`<${Table} ctx=${makeContext(model, ui)} />`, this.root);
+  }
+}
+
 export class Stepper {
   // last: the number of the last position; fetch(seq): a promise of the position;
   // draw(seq, position): shows it; fail(error): shows a failure to fetch.
