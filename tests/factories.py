@@ -967,6 +967,15 @@ class ManualWall(WallClock):
         return self.at
 
 
+def counting_still(app: FastAPI, wall: ManualWall | None = None) -> FastAPI:
+    """``app`` with a wall that stands still once the server has read the database's clock
+    at its start (no heartbeat reads it again): rate limits count in fixed windows of that
+    wall, so a test's events never straddle a window's edge (tests move it by hand).
+    Servers sharing one ``wall`` count in the same windows."""
+    app.state.wall = wall or ManualWall()
+    return app
+
+
 @dataclass
 class Server:
     """One server's game service, with its own engine, pub/sub and record of the game

@@ -13,9 +13,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.factories import (
+    ManualWall,
     ProtocolClient,
     assert_refused,
     browser,
+    counting_still,
     new_game,
     ok,
     player,
@@ -37,8 +39,9 @@ def _my_games(client: TestClient) -> set[str]:
     return {entry["game_id"] for entry in ok(client.get("/api/lobby"))["mine"]}
 
 
-def _app(make_app: Callable[..., FastAPI], **settings: Any) -> FastAPI:
-    return make_app(server_heartbeat=3600, **settings)
+def _app(make_app: Callable[..., FastAPI], wall: ManualWall | None = None,
+         **settings: Any) -> FastAPI:
+    return counting_still(make_app(server_heartbeat=3600, **settings), wall)
 
 
 def test_a_guest_registers_and_keeps_their_games(make_app: Callable[..., FastAPI]) -> None:
@@ -109,7 +112,8 @@ def test_guesses_are_throttled_and_the_owner_still_gets_in(
 
 def test_logging_out_everywhere_ends_every_session_on_every_process(
         make_app: Callable[..., FastAPI]) -> None:
-    first, second = _app(make_app), _app(make_app)
+    wall = ManualWall()
+    first, second = _app(make_app, wall), _app(make_app, wall)
     with serve(first) as a, serve(second) as b:
         laptop, phone = browser(a), browser(b)
         ok(_register(laptop), 201)

@@ -20,7 +20,14 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.main import SESSION_COOKIE
-from tests.factories import admin_login, new_game, serve, signed_session, with_session_cookie
+from tests.factories import (
+    admin_login,
+    counting_still,
+    new_game,
+    serve,
+    signed_session,
+    with_session_cookie,
+)
 
 PASSWORD = "correct horse battery staple"
 PUBLIC = {("GET", "/admin/login"), ("POST", "/admin/login")}
@@ -88,7 +95,7 @@ def _cookie(client: TestClient) -> str:
 
 @pytest.fixture
 def admin_app(make_app: Callable[..., FastAPI]) -> FastAPI:
-    return make_app(admin_password=PASSWORD, server_heartbeat=3600)  # the wall moves by hand
+    return counting_still(make_app(admin_password=PASSWORD, server_heartbeat=3600))
 
 
 def test_the_routes_found_are_the_admin_routes(admin_app: FastAPI) -> None:

@@ -21,10 +21,12 @@ from app.api.clients import client_address
 from app.config import parse_networks
 from app.services.limits import Attempt, address_key
 from tests.factories import (
+    ManualWall,
     ProtocolClient,
     admin_login,
     assert_refused,
     browser,
+    counting_still,
     create_game,
     join_game,
     new_game,
@@ -44,9 +46,11 @@ def _login(client: TestClient, password: str, forwarded: str | None = None) -> A
                        headers=headers, follow_redirects=False)
 
 
-def _admin_app(make_app: Callable[..., FastAPI], **settings: Any) -> FastAPI:
+def _admin_app(make_app: Callable[..., FastAPI], wall: ManualWall | None = None,
+               **settings: Any) -> FastAPI:
     # The wall (the rate windows' clock) moves by the test's hand only.
-    return make_app(admin_password=PASSWORD, server_heartbeat=3600, **settings)
+    return counting_still(make_app(admin_password=PASSWORD, server_heartbeat=3600, **settings),
+                          wall)
 
 
 # ------------------------------------------------------------------------ the client's address
@@ -157,7 +161,8 @@ def test_guesses_sent_together_get_no_more_checks(make_app: Callable[..., FastAP
 
 
 def test_the_throttle_counts_over_every_process(make_app: Callable[..., FastAPI]) -> None:
-    first, second = _admin_app(make_app), _admin_app(make_app)
+    wall = ManualWall()
+    first, second = _admin_app(make_app, wall), _admin_app(make_app, wall)
     with serve(first) as a, serve(second) as b:
         for client in (a, b, a, b, a):
             assert _login(client, "guess").status_code == 401
@@ -174,7 +179,8 @@ def test_the_admin_login_page_still_works_as_before(make_app: Callable[..., Fast
 # ------------------------------------------------------------------------ creating and joining
 def test_games_created_per_hour_by_an_address_and_by_a_player(
         make_app: Callable[..., FastAPI]) -> None:
-    app = make_app(games_per_hour=2, trusted_proxies=PROXY, server_heartbeat=3600)
+    app = counting_still(make_app(games_per_hour=2, trusted_proxies=PROXY,
+                                  server_heartbeat=3600))
     with serve(app) as client:
         proxy = browser(client, PROXY)
 
@@ -199,7 +205,8 @@ def test_games_created_per_hour_by_an_address_and_by_a_player(
 
 
 def test_games_joined_per_hour(make_app: Callable[..., FastAPI]) -> None:
-    with serve(make_app(joins_per_hour=1, games_per_hour=10)) as client:
+    with serve(counting_still(make_app(joins_per_hour=1, games_per_hour=10,
+                                       server_heartbeat=3600))) as client:
         joiner = browser(client, "198.51.100.9")
         join_game(joiner, create_game(client))
         created = create_game(client)
