@@ -61,6 +61,7 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "not_registered": (),
     "too_many_accounts": ("limit", "retry_after"),
     "session_ended": (),  # the account logged out everywhere, or changed its password
+    "rated_needs_account": (),  # a rated game is between two logged-in accounts
     "bad_name": ("cause", "max"),  # cause: "blank", "too_long" (max: characters), "control"
     # Acting.
     "client_id_reused": (),

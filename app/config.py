@@ -124,6 +124,8 @@ class Settings(BaseSettings):
     socket_rate: float = 10.0
     accounts_per_hour: int = 10
     """Accounts one address may register per hour (``too_many_accounts``)."""
+    leaderboard_min_games: int = 5
+    """Rated games an account must have played to be on the leaderboard."""
     login_attempts: int = 5
     """Password attempts allowed per 15 minutes from one browser that logged in before,
     or from one address (a right one forgets them); beyond, that browser or address waits

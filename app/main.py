@@ -17,7 +17,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import ClientDisconnect
 
-from app.api import accounts, admin, catalog, health, lobby, pages, players, routes, ws
+from app.api import (
+    accounts,
+    admin,
+    catalog,
+    health,
+    lobby,
+    pages,
+    players,
+    routes,
+    standings,
+    ws,
+)
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
 from app.api.identity import AccountSessions
 from app.api.security import SecurityHeaders
@@ -42,6 +53,7 @@ from app.services.limits import PasswordThrottle
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService
 from app.services.servers import PRESENCE_TOPIC, ServerRegistry, presence_messages
+from app.services.standings import StandingsService
 
 SESSION_COOKIE = "duel_session"
 COLLECTOR_THRESHOLDS = (50_000, 20, 20)
@@ -68,7 +80,8 @@ async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Cloc
     """Say this server is alive now and then; when others fell silent for good, their
     games hear who is left. Taken for dead itself (a long pause, the database away), this
     server writes its presence and its players' queue places again. Each time, the
-    database's clock is read again for the players' clocks."""
+    database's clock is read again for the players' clocks, and rated players waiting in
+    quick match whose rating gaps have widened enough are paired."""
     while True:
         try:
             await registry.calibrate(wall)
@@ -83,6 +96,10 @@ async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Cloc
                 await queue.requeue()
         except Exception:  # the database may be down a moment: try again next beat
             log.exception("could not say this server is alive")
+        try:
+            await queue.pair_waiting()
+        except Exception:
+            log.exception("could not pair the rated players waiting")
 
 
 async def _presence_changed(pubsub: PubSub, games: list[str]) -> None:
@@ -136,6 +153,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                        clock=app.state.clock)
         app.state.quick_match = QuickMatch(app.state.service, sessions, registry, pubsub)
         app.state.admin = AdminService(sessions, settings, app.state.service)
+        app.state.standings = StandingsService(sessions,
+                                               min_games=settings.leaderboard_min_games)
         app.state.accounts = AccountService(
             sessions, PasswordThrottle(app.state.service.limits,
                                        attempts=settings.login_attempts,
@@ -276,6 +295,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(routes.router)
     app.include_router(players.router)
     app.include_router(accounts.router)
+    app.include_router(standings.router)
     app.include_router(lobby.router)
     app.include_router(catalog.router)
     app.include_router(ws.router)

@@ -128,7 +128,7 @@ class LobbySocket:
             # The name may have changed, or the player be unknown to this database.
             connection.player = await self.players.get(
                 connection.player.player_id if connection.player else None)
-            await self.queue.enter(connection)
+            await self.queue.enter(connection, rated=message.rated)
         elif isinstance(message, Cancel):
             await self.queue.leave_now(connection)
             connection.send(messages.Queue(state="idle"))

@@ -89,6 +89,9 @@ class CreateGame(BaseModel):
     time_control: TimeControlBody | None = None
     """null: untimed. The clocks start when the second player joins (docs/protocol.md,
     Clocks)."""
+    rated: bool = False
+    """The result moves both players' ratings: created and joined by logged-in accounts
+    only (``403 rated_needs_account``)."""
 
 
 class JoinGame(BaseModel):
@@ -147,7 +150,7 @@ def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]
             "socket_url": _socket_url(settings, credentials.game_id)}
 
 
-@router.post("/games", status_code=201, responses=refusals(400, 409, 422, 429))
+@router.post("/games", status_code=201, responses=refusals(400, 403, 409, 422, 429))
 async def create_game(body: CreateGame, request: Request, service: Service,
                       settings: AppSettings,
                       idempotency_key: IdempotencyKey = None) -> CreatedGame:
@@ -159,7 +162,8 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                                         listed=body.listed,
                                         time_control=time_control_of(body.time_control),
                                         request_key=idempotency_key,
-                                        address=_address(request, settings))
+                                        address=_address(request, settings),
+                                        rated=body.rated)
     game_id = created.credentials.game_id
     # The code in the fragment: a browser keeps it, and sends it to no server (no access
     # log, no proxy's, holds it).

@@ -10,6 +10,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     MetaData,
@@ -76,6 +77,17 @@ class Player(Base):
     """A login's session carries the epoch it was made at; raising it (log out everywhere,
     a new password) ends every session made before."""
     registered_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500",
+                                          index=True)
+    """Glicko-2 rating from rated games (accounts only); a new player's is 1500."""
+    rating_deviation: Mapped[float] = mapped_column(Float, default=350.0,
+                                                    server_default="350")
+    """How uncertain the rating is (Glicko's RD): high while few games were rated."""
+    rating_volatility: Mapped[float] = mapped_column(Float, default=0.06,
+                                                     server_default="0.06")
+    rated_games: Mapped[int] = mapped_column(default=0, server_default="0")
+    rated_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    """When the last rated game ended."""
 
 
 GAME_STATUSES = ("waiting", "active", "finished", "aborted", "expired", "imported")
@@ -101,6 +113,8 @@ class Game(Base):
     """How the game came to be: one of :data:`GAME_ORIGINS`."""
     listed: Mapped[bool] = mapped_column(server_default=false())
     """Shown in the lobby: open to anyone while waiting, to spectators once started."""
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Between two accounts, and its result moves their ratings (app/services/ratings.py)."""
     version: Mapped[int] = mapped_column(default=0)
     """Number of actions in the log (the last action's ``seq``)."""
     winner: Mapped[int | None] = mapped_column(default=None)
@@ -250,6 +264,10 @@ class QueueEntry(Base):
     server_id: Mapped[str] = mapped_column(ForeignKey("server.id", ondelete="CASCADE"),
                                            index=True)
     entered_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Wants a rated game: paired only with another such player, the nearest rating
+    first."""
+    rating: Mapped[float | None] = mapped_column(Float, default=None)
 
 
 class RateCount(Base):
@@ -263,3 +281,63 @@ class RateCount(Base):
     key: Mapped[str] = mapped_column(String(128), primary_key=True)
     window_start: Mapped[datetime] = mapped_column(UTCDateTime(), primary_key=True)
     count: Mapped[int]
+
+
+class RatingChange(Base):
+    """What one rated game did to one player's rating: the rating history. One row per game
+    and player (the primary key), so a result is rated once whatever races to rate it."""
+
+    __tablename__ = "rating_change"
+    __table_args__ = (Index("ix_rating_change_player_id_created_at", "player_id",
+                            "created_at"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"),
+                                           primary_key=True)
+    seat: Mapped[int]
+    score: Mapped[float] = mapped_column(Float)
+    """1 a win, 0 a loss, 0.5 a shared victory."""
+    rating_before: Mapped[float] = mapped_column(Float)
+    deviation_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    deviation_after: Mapped[float] = mapped_column(Float)
+    volatility_after: Mapped[float] = mapped_column(Float)
+    opponent_rating: Mapped[float] = mapped_column(Float)
+    """The opponent's rating before the game."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+SEAT_RESULTS = ("win", "loss", "shared")
+
+
+class SeatResult(Base):
+    """One seat of a finished game, summed up when the game ended, for profiles and the
+    site's statistics (nothing there replays a log)."""
+
+    __tablename__ = "seat_result"
+    __table_args__ = (Index("ix_seat_result_player_id_finished_at", "player_id",
+                            "finished_at"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("player.id", ondelete="SET NULL"), default=None)
+    result: Mapped[str] = mapped_column(String(8))
+    """One of :data:`SEAT_RESULTS`."""
+    victory: Mapped[str] = mapped_column(String(16))
+    """How the game ended (``Victory``), the same on both seats."""
+    first: Mapped[bool]
+    """This seat played first (it also drafted first)."""
+    wonders: Mapped[list[str]] = mapped_column(JSON)
+    """The wonders it drafted, in order."""
+    built: Mapped[list[str]] = mapped_column(JSON)
+    """Those it built."""
+    points: Mapped[int]
+    actions: Mapped[int]
+    """The game's length: actions in its log."""
+    seconds: Mapped[int]
+    """From the game's start (its second seat taken) to its end."""
+    rated: Mapped[bool]
+    finished_at: Mapped[datetime] = mapped_column(UTCDateTime())

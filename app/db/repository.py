@@ -20,6 +20,7 @@ from sqlalchemy import (
     bindparam,
     delete,
     false,
+    func,
     insert,
     or_,
     select,
@@ -30,7 +31,17 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.elements import ColumnElement
 
-from .models import AdminAction, Game, GameAction, RateCount, Seat, UTCDateTime
+from .models import (
+    AdminAction,
+    Game,
+    GameAction,
+    Player,
+    RateCount,
+    RatingChange,
+    Seat,
+    SeatResult,
+    UTCDateTime,
+)
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """The shape of every game id (``secrets.token_urlsafe``). Anything else names no game and
@@ -341,6 +352,28 @@ async def seats_of(session: AsyncSession, game_ids: Sequence[str]) -> dict[str, 
     return out
 
 
+@dataclass(frozen=True)
+class Account:
+    """What others see of a registered player: their username and rating."""
+
+    username: str
+    rating: float
+    deviation: float
+
+
+async def accounts_of(session: AsyncSession, player_ids: Sequence[str | None]
+                      ) -> dict[str, Account]:
+    """The registered players among ``player_ids``, by id (guests are left out)."""
+    wanted = sorted({pid for pid in player_ids if pid is not None})
+    if not wanted:
+        return {}
+    rows = await session.execute(
+        select(Player.id, Player.username, Player.rating, Player.rating_deviation)
+        .where(Player.id.in_(wanted), Player.username.is_not(None)))
+    return {pid: Account(username, rating, deviation)
+            for pid, username, rating, deviation in rows if username is not None}
+
+
 async def listed_games(session: AsyncSession, status: str, limit: int) -> Sequence[Game]:
     """Lobby games of one status, the most recently changed first."""
     result = await session.scalars(
@@ -488,3 +521,213 @@ async def forget_counts_before(session: AsyncSession, before: datetime) -> int:
     """Drop the counts of windows that started before ``before`` (long over)."""
     result = await session.execute(delete(_RATE).where(_RATE.c.window_start < before))
     return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- results and ratings
+@dataclass(frozen=True)
+class EndedGame:
+    """What the end of a game needs of its rows."""
+
+    rated: bool
+    started_at: datetime
+    """When its second seat was taken."""
+    players: list[str | None]
+    """The player of each seat."""
+
+
+async def ended_game(session: AsyncSession, game_id: str) -> EndedGame:
+    rated = bool(await session.scalar(select(_GAME.c.rated).where(_GAME.c.id == game_id)))
+    seats = (await session.execute(select(_SEAT.c.seat, _SEAT.c.player_id, _SEAT.c.joined_at)
+                                   .where(_SEAT.c.game_id == game_id)
+                                   .order_by(_SEAT.c.seat))).all()
+    return EndedGame(rated, max(joined for _, _, joined in seats),
+                     [player for _, player, _ in seats])
+
+
+@dataclass(frozen=True)
+class SeatResultRow:
+    seat: int
+    player_id: str | None
+    result: str
+    victory: str
+    first: bool
+    wonders: list[str]
+    built: list[str]
+    points: int
+    actions: int
+    seconds: int
+    rated: bool
+    finished_at: datetime
+
+
+_SEAT_RESULT: Table = SeatResult.__table__  # type: ignore[assignment]
+_RATING_CHANGE: Table = RatingChange.__table__  # type: ignore[assignment]
+_PLAYER: Table = Player.__table__  # type: ignore[assignment]
+
+
+async def add_seat_results(session: AsyncSession, game_id: str,
+                           rows: Sequence[SeatResultRow]) -> None:
+    await session.execute(insert(_SEAT_RESULT), [
+        {"game_id": game_id, **row.__dict__} for row in rows])
+
+
+async def finished_unsummarised(session: AsyncSession, limit: int) -> list[str]:
+    """Finished games with no seat summary, the oldest first."""
+    summarised = select(_SEAT_RESULT.c.game_id).where(_SEAT_RESULT.c.game_id == _GAME.c.id)
+    return list((await session.scalars(
+        select(_GAME.c.id).where(_GAME.c.status == "finished", ~summarised.exists())
+        .order_by(_GAME.c.updated_at).limit(limit))).all())
+
+
+async def game_and_log(session: AsyncSession, game_id: str
+                       ) -> tuple[Game, list[dict[str, Any]]] | None:
+    """A game's row and its log's actions, in order."""
+    row = await get_game(session, game_id)
+    if row is None:
+        return None
+    return row, [entry.action for entry in await actions_after(session, game_id, 0)]
+
+
+Glicko = tuple[float, float, float]
+"""A stored rating: (rating, deviation, volatility)."""
+
+
+async def ratings_for_update(session: AsyncSession, player_ids: Sequence[str]
+                             ) -> dict[str, Glicko]:
+    """The players' ratings, their rows locked to the commit (in the order of their ids,
+    so two games ending at once over the same players cannot deadlock). The lock is FOR NO
+    KEY UPDATE, what the rating's update takes anyway: it leaves alone the key-share locks
+    that rows referring to a player (seats, results) take."""
+    rows = await session.execute(
+        select(_PLAYER.c.id, _PLAYER.c.rating, _PLAYER.c.rating_deviation,
+               _PLAYER.c.rating_volatility)
+        .where(_PLAYER.c.id.in_(sorted(player_ids))).order_by(_PLAYER.c.id)
+        .with_for_update(key_share=True))  # not FOR KEY SHARE: that needs read=True
+    return {pid: (rating, deviation, volatility)
+            for pid, rating, deviation, volatility in rows}
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One player's rating change from one game."""
+
+    game_id: str
+    player_id: str
+    seat: int
+    score: float
+    before: Glicko
+    after: Glicko
+    opponent_rating: float
+    """The opponent's rating before the game."""
+    now: datetime
+
+
+async def rate(session: AsyncSession, change: RatingRow) -> None:
+    """Record the change in the player's history and set their rating. The history's key
+    (game, player) refuses a second rating of the same result."""
+    rating, deviation, volatility = change.after
+    await session.execute(insert(_RATING_CHANGE).values(
+        game_id=change.game_id, player_id=change.player_id, seat=change.seat,
+        score=change.score, rating_before=change.before[0],
+        deviation_before=change.before[1], rating_after=rating, deviation_after=deviation,
+        volatility_after=volatility, opponent_rating=change.opponent_rating,
+        created_at=change.now))
+    await session.execute(update(_PLAYER).where(_PLAYER.c.id == change.player_id).values(
+        rating=rating, rating_deviation=deviation, rating_volatility=volatility,
+        rated_games=_PLAYER.c.rated_games + 1, rated_at=change.now))
+
+
+# ---------------------------------------------------------------- leaderboard, profiles
+async def leaderboard(session: AsyncSession, min_games: int, offset: int, limit: int
+                      ) -> tuple[int, list[tuple[str, float, float, int]]]:
+    """Accounts with at least ``min_games`` rated games, the highest rating first (then the
+    most games, then the username: a stable order to page through): how many there are,
+    and (username, rating, deviation, rated games) of those on the page."""
+    ranked = (_PLAYER.c.username.is_not(None), _PLAYER.c.rated_games >= min_games)
+    total = int(await session.scalar(select(func.count()).select_from(_PLAYER)
+                                     .where(*ranked)) or 0)
+    rows = await session.execute(
+        select(_PLAYER.c.username, _PLAYER.c.rating, _PLAYER.c.rating_deviation,
+               _PLAYER.c.rated_games).where(*ranked)
+        .order_by(_PLAYER.c.rating.desc(), _PLAYER.c.rated_games.desc(), _PLAYER.c.login)
+        .offset(offset).limit(limit))
+    return total, [tuple(row) for row in rows]
+
+
+async def account_by_username(session: AsyncSession, username: str) -> Player | None:
+    return await session.scalar(select(Player).where(Player.login == username.lower()))
+
+
+async def rating_history(session: AsyncSession, player_id: str
+                         ) -> list[tuple[datetime, float, str]]:
+    """(when, rating after, game id) of each rated game of the player, oldest first."""
+    rows = await session.execute(
+        select(_RATING_CHANGE.c.created_at, _RATING_CHANGE.c.rating_after,
+               _RATING_CHANGE.c.game_id)
+        .where(_RATING_CHANGE.c.player_id == player_id)
+        .order_by(_RATING_CHANGE.c.created_at, _RATING_CHANGE.c.game_id))
+    return [tuple(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class PlayedSeat:
+    """One finished game as one of its seats played it."""
+
+    game_id: str
+    seat: int
+    result: str
+    victory: str
+    first: bool
+    wonders: list[str]
+    built: list[str]
+    points: int
+    actions: int
+    seconds: int
+    rated: bool
+    finished_at: datetime
+
+
+_PLAYED_COLUMNS = (_SEAT_RESULT.c.game_id, _SEAT_RESULT.c.seat, _SEAT_RESULT.c.result,
+                   _SEAT_RESULT.c.victory, _SEAT_RESULT.c.first, _SEAT_RESULT.c.wonders,
+                   _SEAT_RESULT.c.built, _SEAT_RESULT.c.points, _SEAT_RESULT.c.actions,
+                   _SEAT_RESULT.c.seconds, _SEAT_RESULT.c.rated, _SEAT_RESULT.c.finished_at)
+
+
+async def played_seats(session: AsyncSession, player_id: str | None = None
+                       ) -> list[PlayedSeat]:
+    """Every summarised seat (of one player, if given), the most recent first."""
+    statement = select(*_PLAYED_COLUMNS)
+    if player_id is not None:
+        statement = statement.where(_SEAT_RESULT.c.player_id == player_id)
+    rows = await session.execute(statement.order_by(_SEAT_RESULT.c.finished_at.desc(),
+                                                    _SEAT_RESULT.c.game_id))
+    return [PlayedSeat(*tuple(row)) for row in rows]
+
+
+@dataclass(frozen=True)
+class Opponent:
+    name: str | None
+    username: str | None
+    rating_change: float | None
+    """What the game did to the player's own rating (a rated game)."""
+
+
+async def opponents(session: AsyncSession, player_id: str, seats: Sequence[PlayedSeat]
+                    ) -> dict[str, Opponent]:
+    """For each of the player's games (by id): the other seat's name and username, and
+    the player's rating change."""
+    if not seats:
+        return {}
+    other = {played.game_id: 1 - played.seat for played in seats}
+    names = {(game_id, seat): (name, username) for game_id, seat, name, username in
+             await session.execute(
+                 select(_SEAT.c.game_id, _SEAT.c.seat, _SEAT.c.name, Player.username)
+                 .select_from(_SEAT.outerjoin(_PLAYER, _PLAYER.c.id == _SEAT.c.player_id))
+                 .where(_SEAT.c.game_id.in_(list(other))))}
+    changes = dict((await session.execute(
+        select(_RATING_CHANGE.c.game_id,
+               _RATING_CHANGE.c.rating_after - _RATING_CHANGE.c.rating_before)
+        .where(_RATING_CHANGE.c.player_id == player_id,
+               _RATING_CHANGE.c.game_id.in_(list(other))))).all())
+    return {game_id: Opponent(*names.get((game_id, seat), (None, None)), changes.get(game_id))
+            for game_id, seat in other.items()}

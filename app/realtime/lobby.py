@@ -164,24 +164,29 @@ class QuickMatch:
         waiting = self._local.get(player.player_id) if player is not None else None
         return waiting is not None and waiting[0] is connection
 
-    async def enter(self, connection: LobbyConnection) -> None:
-        """Queue the connection's player, or pair them with whoever waited longest."""
+    async def enter(self, connection: LobbyConnection, *, rated: bool = False) -> None:
+        """Queue the connection's player, or pair them (MatchmakingService's rules); a
+        ``rated`` game is for accounts."""
         player = connection.player
         if player is None:
             raise ServiceError("no_player", "pick a name before playing", 401)
+        if rated and player.username is None:
+            raise ServiceError("rated_needs_account", "rated games are between accounts: "
+                               "log in first", 403)
         me = player.player_id
         async with self._lock:
-            decision = await self._queue.play(me, self._registry.server_id)
+            decision = await self._queue.play(me, self._registry.server_id, rated=rated)
             if decision.replaced is not None:
                 await self._replaced(decision.replaced, connection)
             partner = decision.partner
             if partner is None:
                 assert decision.place is not None
                 self._local[me] = (connection, decision.place)
-                connection.send(Queue(state="waiting"))
+                connection.send(Queue(state="waiting", rated=rated))
                 return
             try:
-                game_id = await self._games.create_matched_game(partner.player_id, me)
+                game_id = await self._games.create_matched_game(partner.player_id, me,
+                                                                rated=rated)
             except Exception as error:
                 # The partner keeps their place; the one who just pressed play is told.
                 await self._queue.give_back(partner)
@@ -250,6 +255,25 @@ class QuickMatch:
         since, from another tab, while this waited for the lock)."""
         async with self._lock:
             await self._queue.leave(place)
+
+    async def pair_waiting(self) -> None:
+        """Pair the rated players whose gaps have widened enough to reach each other
+        (wherever they wait) and tell them."""
+        async with self._lock:
+            pairs = await self._queue.pair_waiting()
+            started = []
+            for first, second in pairs:
+                try:
+                    game_id = await self._games.create_matched_game(
+                        first.player_id, second.player_id, rated=True)
+                except Exception:
+                    log.exception("could not start a rated quick-match game")
+                    await self._queue.restore([first, second])
+                    continue
+                started.append((first, second, game_id))
+        for first, second, game_id in started:
+            await self._tell_matched(first, game_id, seat=0)
+            await self._tell_matched(second, game_id, seat=1)
 
     async def requeue(self) -> None:
         """This server was taken for dead (and its places given up): the players still

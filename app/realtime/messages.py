@@ -240,10 +240,15 @@ class PlayerInfo(BaseModel):
 
 
 class SeatEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True,
+                              json_schema_extra=_required_as_sent)
     seat: int
     taken: bool
     name: str | None
+    username: str | None = _optional("An account holds the seat: its username (its "
+                                     "profile is /players/{username}).")
+    rating: int | None = _optional("That account's rating now (rounded).")
+    provisional: bool | None = _optional("Its rating is provisional (few rated games).")
 
 
 class LobbyEntry(BaseModel):
@@ -260,6 +265,7 @@ class LobbyEntry(BaseModel):
     winner: int | None
     victory: str | None
     time_control: dict[str, Any] | None = Field(description="null: untimed.")
+    rated: bool = Field(description="Between two accounts; the result moves ratings.")
     clock: ClockState | None = _optional("A timed game in progress: its clocks.")
     created_at: str
     updated_at: str
@@ -282,6 +288,7 @@ class Queue(ServerMessage):
 
     type: Literal["queue"] = "queue"
     state: Literal["waiting", "idle"]
+    rated: bool | None = _optional("Waiting: for a rated game (between accounts).")
     reason: Literal["replaced"] | None = _optional(
         "Idle because the same player took a place from another tab.")
 

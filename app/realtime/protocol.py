@@ -146,6 +146,8 @@ class Play(_Message):
     """Lobby: join the quick-match queue."""
 
     type: Literal["play"]
+    rated: bool = False
+    """A rated game: accounts only, paired with another player who asked for one."""
 
 
 class Cancel(_Message):

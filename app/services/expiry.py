@@ -1,6 +1,6 @@
 """Housekeeping every process does now and then: games nobody joined in time expire (they
-leave the lobby; their invite no longer seats anyone), and rate-limit counts of windows
-long over are dropped."""
+leave the lobby; their invite no longer seats anyone), rate-limit counts of windows
+long over are dropped, and games that ended before summaries were kept are summarised."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from app.db import repository
 from app.realtime.clock import Clock
 
 from .games import GameService
+from .results import summarise_missing
 
 log = logging.getLogger(__name__)
 
 BATCH = 500
 """Games expired per statement; more wait for the next sweep."""
+SUMMARIES = 50
+"""Finished games summarised per sweep (each a replay) if they ended unsummarised."""
 
 
 class Expiry:
@@ -40,6 +43,7 @@ class Expiry:
                                         creator=game.player_id,
                                         hours=self._open_for.total_seconds() / 3600)
         await self._service.limits.tidy()
+        await summarise_missing(self._sessions, SUMMARIES)
         return [game.game_id for game in expired]
 
     async def run(self) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -24,7 +25,7 @@ import math
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cached_property
@@ -57,6 +58,7 @@ from .admission import Admission
 from .clocks import Clocked, Clocks, TimeControl, WallClock, clocks_of, stored
 from .errors import ServiceError
 from .limits import Rate, RateLimits, address_key
+from .results import record_end
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +117,12 @@ def _refuse_unstarted_or_closed(status: str) -> None:
         raise ServiceError(status, _CLOSED[status], 409)
 
 
+def _refuse_unless_account(player: Player | None) -> None:
+    if player is None or player.username is None:
+        raise ServiceError("rated_needs_account", "a rated game is between two accounts: "
+                           "log in first", 403)
+
+
 def _rematch_json(row: GameRow | repository.GameHead) -> dict[str, Any]:
     return {"offered_by": row.rematch_offer if row.rematch_id is None else None,
             "game_id": row.rematch_id}
@@ -142,14 +150,14 @@ def fresh_seed() -> int:
 def new_game_row(options: dict[str, Any], *, status: str, origin: str, listed: bool,
                  seed: int, invite_code: str | None = None,
                  time_control: dict[str, Any] | None = None,
-                 now: datetime | None = None) -> GameRow:
+                 now: datetime | None = None, rated: bool = False) -> GameRow:
     """A game about to start from ``seed``: a fresh id, this engine's version, and, if it
     starts ``now``, the seat to act first, whose clock runs. Without an invite code nobody
     can use one."""
     row = GameRow(id=secrets.token_urlsafe(12), seed=seed,
                   options=options, engine_version=ENGINE_VERSION,
                   invite_hash=_hash(invite_code or secrets.token_urlsafe(32)), status=status,
-                  origin=origin, listed=listed, time_control=time_control)
+                  origin=origin, listed=listed, time_control=time_control, rated=rated)
     if status == "active":
         assert now is not None
         _start(row, now)
@@ -361,15 +369,16 @@ class GameService:
     async def create_game(self, *, wonder_selection: str, creator_starts: bool,
                           name: str | None, player_id: str | None = None,
                           listed: bool = False, time_control: TimeControl | None = None,
-                          request_key: str | None = None, address: str | None = None
-                          ) -> Created:
+                          request_key: str | None = None, address: str | None = None,
+                          rated: bool = False) -> Created:
         """A new game, the creator in seat 0, waiting for a second player. With a
         ``player_id`` the seat is that player's (their session opens it, their name is the
         default); a ``listed`` game is shown in the lobby for anyone to join. The clocks
         (``time_control``; None: untimed) start when the game does.
 
         A request sent again with its ``request_key`` (its answer was lost) gets the same
-        game, seat token and invite code, and creates nothing."""
+        game, seat token and invite code, and creates nothing. A ``rated`` game is created
+        and joined by accounts only; its result moves their ratings."""
         keyed = None if request_key is None else _RequestKey("create", request_key)
         if keyed is not None and (again := await self._seat_of_request(keyed, player_id)):
             return Created(again, self._derived(keyed, "invite", INVITE_BYTES))
@@ -385,10 +394,12 @@ class GameService:
         try:
             async with self._sessions() as session:
                 player = await self._player(session, player_id)
+                if rated:
+                    _refuse_unless_account(player)
                 row = new_game_row(options.to_json(), status="waiting",
                                    origin="lobby" if listed else "invite", listed=listed,
                                    seed=self._seeds(), invite_code=invite_code,
-                                   time_control=stored(time_control))
+                                   time_control=stored(time_control), rated=rated)
                 game_id = row.id
                 session.add(row)
                 await session.flush()
@@ -441,6 +452,8 @@ class GameService:
             taken = not waiting or any(s.seat == 1 for s in seats)
             if not taken:
                 player = await self._player(session, player_id)
+                if row.rated:
+                    _refuse_unless_account(player)
                 if player is not None and any(s.player_id == player.id for s in seats):
                     raise ServiceError("own_game", "you already hold the other seat of this "
                                        "game", 409)
@@ -509,15 +522,21 @@ class GameService:
         await self.limits.take(bucket, [key for key in keys if key], Rate(per_hour, 3600),
                                code=code, what=what)
 
-    async def create_matched_game(self, first: str, second: str) -> str:
+    async def create_matched_game(self, first: str, second: str, *, rated: bool = False
+                                  ) -> str:
         """A quick-match game between two players, already started: ``first`` (who waited
-        longer) in seat 0. Their sessions open the seats; nobody gets a token."""
+        longer) in seat 0. Their sessions open the seats; nobody gets a token. A ``rated``
+        one is between two accounts."""
         if first == second:
             raise ServiceError("own_game", "a player cannot be matched with themselves", 409)
         async with self._sessions() as session:
             players = [await self._player(session, pid) for pid in (first, second)]
+            if rated:
+                for player in players:
+                    _refuse_unless_account(player)
             row = new_game_row(Options().to_json(), status="active", origin="quick_match",
-                               listed=True, seed=self._seeds(), now=self.wall.now())
+                               listed=True, seed=self._seeds(), now=self.wall.now(),
+                               rated=rated)
             game_id = row.id
             session.add(row)
             await session.flush()
@@ -583,7 +602,7 @@ class GameService:
                 "engine_version": row.engine_version, "version": row.version,
                 "winner": row.winner, "victory": row.victory,
                 "origin": row.origin, "listed": row.listed, "to_act": row.to_act,
-                "time_control": row.time_control,
+                "time_control": row.time_control, "rated": row.rated,
                 "rematch": _rematch_json(row),
                 "abort_reason": aborted.detail.get("reason") if aborted else None,
                 "created_at": row.created_at.isoformat(),
@@ -857,18 +876,27 @@ class GameService:
             notices = [notice for notice in (
                 self._pubsub.notice(game_id, bell),
                 self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
-            # Guarded by the game's version: of two servers moving the same game, the
-            # second waits for the first's commit and writes nothing.
-            recorded = await repository.record_move(session, repository.Move(
+            move = repository.Move(
                 game_id, new_version, seat, action_json, notation, client_id,
                 status="finished" if outcome else "active", to_act=to_act,
                 winner=outcome.winner if outcome else None,
                 victory=outcome.victory.value if outcome else None, now=now,
                 clocks=clocks.remaining if clocks else None,
                 deadline=clocks.flag_at if clocks else None,
-                offer=request.offer), notices)
-            if recorded:
-                await session.commit()
+                offer=request.offer)
+            # Guarded by the game's version: of two servers moving the same game, the
+            # second waits for the first's commit and writes nothing.
+            if outcome is None:
+                recorded = await repository.record_move(session, move, notices)
+                if recorded:
+                    await session.commit()
+            else:
+                async with self._transaction(session) as ending:
+                    # The end, its summary and the new ratings: one transaction.
+                    recorded = await repository.record_move(ending, move, notices)
+                    if recorded:
+                        await record_end(ending, game_id, entry.game, now)
+                        await ending.commit()
         except IntegrityError:  # this client id (or seq) was logged meanwhile elsewhere
             recorded = False
         except BaseException:
@@ -1040,7 +1068,8 @@ class GameService:
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
         rematch = new_game_row(row.options, status="active", origin="rematch",
                                listed=row.listed, seed=self._seeds(),
-                               time_control=row.time_control, now=self.wall.now())
+                               time_control=row.time_control, now=self.wall.now(),
+                               rated=row.rated)
         claimed = await repository.claim_rematch(session, row.id, rematch.id,
                                                  offered_by=row.rematch_offer)
         if not claimed:  # another server started it a moment ago
@@ -1121,6 +1150,17 @@ class GameService:
         except Exception:
             log.exception("could not read the players of %s", game_id)
             return []
+
+    @contextlib.asynccontextmanager
+    async def _transaction(self, session: AsyncSession) -> AsyncIterator[AsyncSession]:
+        """A session whose statements make one transaction: ``session`` itself if it is one
+        (SQLite's, which a second connection could not write beside), or a new one if
+        ``session``'s statements each commit alone (PostgreSQL's move path)."""
+        if self._statements is self._sessions:
+            yield session
+            return
+        async with self._sessions() as transaction:
+            yield transaction
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,14 +12,29 @@ from app.db import repository
 from app.db.models import Game, Seat
 
 from .clocks import WallClock, clocks_of
+from .ratings import Rating
 
 LIST_LIMIT = 50
 """Entries per public list: the most recently active first."""
 OWN_LIMIT = 30
 
 
+def seat_entry(number: int, seat: Seat | None,
+               accounts: Mapping[str, repository.Account]) -> dict[str, Any]:
+    """A seat as lists show it: its name, and its account's username and rating (a
+    profile to link to) if an account holds it."""
+    entry: dict[str, Any] = {"seat": number, "taken": seat is not None,
+                             "name": seat.name if seat is not None else None}
+    account = accounts.get(seat.player_id) if seat and seat.player_id else None
+    if account is not None:
+        entry.update(username=account.username, rating=round(account.rating),
+                     provisional=Rating(account.rating, account.deviation).provisional)
+    return entry
+
+
 def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None, *,
-               now: datetime | None = None) -> dict[str, Any]:
+               now: datetime | None = None,
+               accounts: Mapping[str, repository.Account] | None = None) -> dict[str, Any]:
     """One game as the lobby shows it, with a timed game's clocks as of ``now``. Player ids
     stay private: ``my_seat`` says which seat is the viewer's own."""
     by_seat = {s.seat: s for s in seats}
@@ -27,9 +42,9 @@ def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None, 
         "game_id": game.id, "status": game.status, "origin": game.origin,
         "options": game.options, "version": game.version, "to_act": game.to_act,
         "winner": game.winner, "victory": game.victory, "time_control": game.time_control,
+        "rated": game.rated,
         "created_at": game.created_at.isoformat(), "updated_at": game.updated_at.isoformat(),
-        "seats": [{"seat": n, "taken": n in by_seat,
-                   "name": by_seat[n].name if n in by_seat else None} for n in (0, 1)],
+        "seats": [seat_entry(n, by_seat.get(n), accounts or {}) for n in (0, 1)],
     }
     clocks = clocks_of(game)
     if clocks is not None and game.status == "active":
@@ -53,8 +68,10 @@ class LobbyService:
                      "live": await repository.listed_games(session, "active", LIST_LIMIT)}
             seats = await repository.seats_of(
                 session, [g.id for games in lists.values() for g in games])
+            accounts = await repository.accounts_of(
+                session, [s.player_id for held in seats.values() for s in held])
         now = self._wall.now()
-        return {name: [game_entry(g, seats[g.id], now=now) for g in games]
+        return {name: [game_entry(g, seats[g.id], now=now, accounts=accounts) for g in games]
                 for name, games in lists.items()}
 
     async def own(self, player_id: str) -> list[dict[str, Any]]:
@@ -62,5 +79,8 @@ class LobbyService:
         async with self._sessions() as session:
             games = await repository.player_games(session, player_id, OWN_LIMIT)
             seats = await repository.seats_of(session, [g.id for g in games])
+            accounts = await repository.accounts_of(
+                session, [s.player_id for held in seats.values() for s in held])
         now = self._wall.now()
-        return [game_entry(g, seats[g.id], player_id, now=now) for g in games]
+        return [game_entry(g, seats[g.id], player_id, now=now, accounts=accounts)
+                for g in games]

@@ -25,7 +25,7 @@ from app.db.session import make_engine
 from tests.factories import ROOT, Database, alembic_config
 
 TABLES = {"game", "seat", "game_action", "player", "admin_action", "server", "presence",
-          "queue_entry", "chat_message", "rate_count"}
+          "queue_entry", "chat_message", "rate_count", "rating_change", "seat_result"}
 
 
 def _head() -> str:

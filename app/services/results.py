@@ -1,0 +1,117 @@
+"""What a finished game leaves behind, written in the transaction that records its end:
+a summary of each seat (for profiles and the site's statistics, which then replay no
+log) and, for a rated game, both players' new ratings and their history.
+
+The end of a game is written once (the move that ends it is guarded by the game's
+version), and so is all this; a rating change is also keyed by game and player, so no
+race can rate one result twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db import repository
+from app.engine import WONDERS, Game
+from app.engine.game import replay_json
+
+from .ratings import Rating, both_rated
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    result: str
+    """``win``, ``loss`` or ``shared``."""
+    victory: str
+    first: bool
+    wonders: list[str]
+    built: list[str]
+    points: int
+
+
+def summarise(game: Game) -> list[SeatSummary]:
+    """Each seat of a finished game, as its player's record shows it."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
+    state = game.state
+    summaries = []
+    for seat, city in enumerate(state.players):
+        result = ("shared" if outcome.winner is None
+                  else "win" if outcome.winner == seat else "loss")
+        summaries.append(SeatSummary(
+            seat=seat, result=result, victory=outcome.victory.value,
+            first=state.first_player == seat,
+            wonders=[WONDERS[w].id for w in city.wonders],
+            built=[WONDERS[w].id for w in city.wonders if w in city.built_wonders],
+            points=outcome.scores[seat].total))
+    return summaries
+
+
+SCORES = {"win": 1.0, "loss": 0.0, "shared": 0.5}
+
+
+def _rows(game: Game, ended: repository.EndedGame, now: datetime
+          ) -> list[repository.SeatResultRow]:
+    seconds = max(0, round((now - ended.started_at).total_seconds()))
+    return [repository.SeatResultRow(
+        seat=s.seat, player_id=ended.players[s.seat], result=s.result, victory=s.victory,
+        first=s.first, wonders=s.wonders, built=s.built, points=s.points,
+        actions=len(game.log), seconds=seconds, rated=ended.rated, finished_at=now)
+        for s in summarise(game)]
+
+
+async def record_end(session: AsyncSession, game_id: str, game: Game, now: datetime) -> bool:
+    """Write what the end of ``game`` leaves (its summary; new ratings if it is rated) in
+    ``session``'s transaction, the one that logs its last action: whether it was rated."""
+    ended = await repository.ended_game(session, game_id)
+    summaries = summarise(game)
+    players = ended.players
+    ids = [player for player in players if player is not None]
+    rating = ended.rated and len(set(ids)) == 2
+    if rating:  # the players' rows first, locked before anything else refers to them
+        stored = await repository.ratings_for_update(session, ids)
+    await repository.add_seat_results(session, game_id, _rows(game, ended, now))
+    if not rating:
+        return False
+    before = (Rating(*stored[ids[0]]), Rating(*stored[ids[1]]))
+    after = both_rated(*before, SCORES[summaries[0].result])
+    for seat in (0, 1):
+        await repository.rate(session, repository.RatingRow(
+            game_id=game_id, player_id=ids[seat], seat=seat,
+            score=SCORES[summaries[seat].result], before=before[seat].stored,
+            after=after[seat].stored, opponent_rating=before[1 - seat].rating, now=now))
+    return True
+
+
+async def summarise_missing(sessions: async_sessionmaker[AsyncSession], limit: int) -> int:
+    """Summarise finished games that have no summary (those that ended before summaries
+    were kept), by replaying their logs: how many were. Housekeeping, off the request
+    path; of two processes doing it at once, each game's summary is written once."""
+    async with sessions() as session:
+        game_ids = await repository.finished_unsummarised(session, limit)
+    done = 0
+    for game_id in game_ids:
+        async with sessions() as session:
+            stored = await repository.game_and_log(session, game_id)
+            if stored is None:
+                continue
+            row, actions = stored
+            game = replay_json(row.seed, row.options, actions)
+            ended = await repository.ended_game(session, game_id)
+            try:
+                await repository.add_seat_results(session, game_id,
+                                                  _rows(game, ended, row.updated_at))
+                await session.commit()
+                done += 1
+            except IntegrityError:  # another process wrote it first
+                await session.rollback()
+    return done
+
+
+__all__ = ["Rating", "SeatSummary", "record_end", "summarise", "summarise_missing"]
