@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import datetime
 from typing import Any
 
 from fastapi import WebSocket
@@ -182,7 +183,7 @@ class QuickMatch:
             if partner is None:
                 assert decision.place is not None
                 self._local[me] = (connection, decision.place)
-                connection.send(Queue(state="waiting", rated=rated))
+                connection.send(Queue(state="waiting", rated=rated or None))
                 return
             try:
                 game_id = await self._games.create_matched_game(partner.player_id, me,
@@ -256,11 +257,11 @@ class QuickMatch:
         async with self._lock:
             await self._queue.leave(place)
 
-    async def pair_waiting(self) -> None:
+    async def pair_waiting(self, now: datetime | None = None) -> None:
         """Pair the rated players whose gaps have widened enough to reach each other
         (wherever they wait) and tell them."""
         async with self._lock:
-            pairs = await self._queue.pair_waiting()
+            pairs = await self._queue.pair_waiting(now)
             started = []
             for first, second in pairs:
                 try:

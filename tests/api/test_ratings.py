@@ -6,14 +6,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 
 from app.db.models import Player
-from tests.factories import Database, assert_refused, browser, counting_still, ok, serve
+from tests.factories import (
+    Database,
+    LobbyClient,
+    assert_refused,
+    browser,
+    counting_still,
+    ok,
+    player,
+    serve,
+)
 
 PASSWORD = "a long enough secret"
 
@@ -66,6 +76,51 @@ def test_a_rated_game_between_two_accounts(make_app: Callable[..., FastAPI]) -> 
         stats = ok(client.get("/api/stats"))
         assert stats["games"] == 1
         assert stats["victories"]["resigned"] == {"games": 1, "percent": 100.0}
+
+
+def _lobby(client: TestClient) -> LobbyClient:
+    socket = LobbyClient(client, timeout=10.0)
+    assert socket.receive()["type"] == "lobby"
+    return socket
+
+
+def _reply(socket: LobbyClient) -> dict[str, Any]:
+    """The next message that is not a lobby picture."""
+    while (message := socket.receive())["type"] == "lobby":
+        pass
+    return message
+
+
+def test_rated_quick_match_pairs_accounts_by_rating(make_app: Callable[..., FastAPI],
+                                                    database: Database) -> None:
+    app = _app(make_app, lobby_debounce=0.01)
+    with serve(app) as client:
+        carl = browser(client)
+        player(carl, "Carl")
+        with _lobby(carl) as guest:
+            guest.send({"type": "play", "rated": True})
+            assert _reply(guest)["code"] == "rated_needs_account"
+        ann, bob, cat = (_account(client, name) for name in ("ann", "bob", "cat"))
+        client.portal.call(_set_rating, database, "cat", 2000.0)
+        with _lobby(ann) as anns, _lobby(bob) as bobs, _lobby(cat) as cats:
+            anns.send({"type": "play", "rated": True})
+            assert _reply(anns) == {"type": "queue", "state": "waiting", "rated": True}
+            cats.send({"type": "play", "rated": True})  # 500 away: too far to pair yet
+            assert _reply(cats) == {"type": "queue", "state": "waiting", "rated": True}
+            bobs.send({"type": "play"})  # unrated: not paired with either
+            assert _reply(bobs) == {"type": "queue", "state": "waiting"}
+            # A minute and a half later the heartbeat's sweep finds the gap wide enough.
+            later = datetime.now(UTC) + timedelta(seconds=90)
+            client.portal.call(app.state.quick_match.pair_waiting, later)
+            to_ann, to_cat = _reply(anns), _reply(cats)
+            assert (to_ann["type"], to_ann["seat"], to_cat["seat"]) == ("matched", 0, 1)
+            assert to_ann["game_id"] == to_cat["game_id"]
+            summary = ok(client.get(f"/api/games/{to_ann['game_id']}"))
+            assert (summary["rated"], summary["origin"]) == (True, "quick_match")
+
+
+async def _set_rating(database: Database, username: str, rating: float) -> None:
+    await database.write(update(Player).where(Player.login == username).values(rating=rating))
 
 
 async def _players(database: Database, rows: list[tuple[str, float, int]]) -> None:

@@ -34,7 +34,7 @@ from tests.realtime.interleaving import Gate, manual_clock
 TIMEOUT = 10.0
 DEBOUNCE = 0.01
 ENTRY_KEYS = {"game_id", "status", "origin", "options", "version", "to_act", "winner",
-              "victory", "time_control", "created_at", "updated_at", "seats"}
+              "victory", "time_control", "rated", "created_at", "updated_at", "seats"}
 
 
 def _ids(picture: dict[str, Any], where: str) -> list[str]:

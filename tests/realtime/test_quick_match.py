@@ -385,10 +385,10 @@ async def test_two_players_racing_on_a_slow_database(database: Database,
         create = made.games.create_matched_game
         creating, go_on = asyncio.Event(), asyncio.Event()
 
-        async def held_create(*args: Any) -> str:
+        async def held_create(*args: Any, **kwargs: Any) -> str:
             creating.set()
             await go_on.wait()
-            return await create(*args)
+            return await create(*args, **kwargs)
 
         monkeypatch.setattr(made.games, "create_matched_game", held_create)
         pairing = asyncio.create_task(made.queue.enter(dan))  # type: ignore[arg-type]
