@@ -39,7 +39,7 @@ async def profile(username: str, standings: Standings) -> dict[str, Any]:
     return await standings.profile(username)
 
 
-@router.get("/stats")
+@router.get("/stats", responses=refusals())
 async def statistics(standings: Standings) -> dict[str, Any]:
     """The site's statistics over every finished game: victory kinds, the first player's
     win rate, each wonder's win rate (drafted, built), the games' length."""

@@ -622,6 +622,16 @@ class RatingRow:
     now: datetime
 
 
+async def game_rating_changes(session: AsyncSession, game_id: str
+                              ) -> list[tuple[int, float, float]]:
+    """(seat, rating before, rating after) of each rated player of a finished game."""
+    rows = await session.execute(
+        select(_RATING_CHANGE.c.seat, _RATING_CHANGE.c.rating_before,
+               _RATING_CHANGE.c.rating_after)
+        .where(_RATING_CHANGE.c.game_id == game_id).order_by(_RATING_CHANGE.c.seat))
+    return [tuple(row) for row in rows]
+
+
 async def rate(session: AsyncSession, change: RatingRow) -> None:
     """Record the change in the player's history and set their rating. The history's key
     (game, player) refuses a second rating of the same result."""

@@ -597,6 +597,8 @@ class GameService:
             seats = await repository.get_seats(session, game_id)
             aborted = (await repository.abort_of(session, game_id)
                        if row.status == "aborted" else None)
+            changes = (await repository.game_rating_changes(session, game_id)
+                       if row.rated and row.status == "finished" else [])
             return {
                 "game_id": row.id, "status": row.status, "options": row.options,
                 "engine_version": row.engine_version, "version": row.version,
@@ -609,6 +611,9 @@ class GameService:
                 "seats": [{"seat": s, "taken": any(x.seat == s for x in seats),
                            "name": next((x.name for x in seats if x.seat == s), None)}
                           for s in (0, 1)],
+                # A finished rated game: what it did to each player's rating.
+                "ratings": [{"seat": seat, "before": round(before), "after": round(after)}
+                            for seat, before, after in changes],
             }
 
     async def sync(self, game_id: str) -> int:

@@ -58,6 +58,9 @@ def test_a_rated_game_between_two_accounts(make_app: Callable[..., FastAPI]) -> 
         assert [(s["username"], s["rating"], s["provisional"]) for s in entry["seats"]] == [
             ("Ann", 1500, True), ("bob", 1500, True)]
         client.portal.call(app.state.service.resign, game_id, 1)
+        assert ok(client.get(f"/api/games/{game_id}"))["ratings"] == [
+            {"seat": 0, "before": 1500, "after": ok(client.get("/api/players/ann"))["rating"]},
+            {"seat": 1, "before": 1500, "after": ok(client.get("/api/players/bob"))["rating"]}]
 
         winner, loser = (ok(client.get(f"/api/players/{name}")) for name in ("ann", "BOB"))
         assert winner["rating"] > 1500 > loser["rating"]
