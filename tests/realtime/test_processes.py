@@ -30,7 +30,7 @@ from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from app.db.models import Presence
+from app.db.models import Presence, RatingChange
 from tests.browser.server import free_port
 from tests.factories import Database
 
@@ -300,6 +300,39 @@ def test_quick_match_pairs_players_waiting_on_different_processes(
         heard = [lobby[name].until("matched") for name in ("Cy", "Di")]
         assert heard[0]["game_id"] == heard[1]["game_id"] != ann["game_id"]
         assert sorted(m["seat"] for m in heard) == [0, 1]
+
+
+def test_two_processes_ending_a_rated_game_at_once_rate_it_once(
+        two: tuple[Process, Process], postgres: Database) -> None:
+    """Ann (on process a) and Bob (on b), two accounts, in a rated game, each on a game
+    socket of their own process, resign at the same moment: one resignation ends the
+    game, and the ratings move once (three games in a row)."""
+    a, b = two
+    ann, bo = Http(), Http()
+    ann.post(a.url + "/api/account", {"username": "ann", "password": "a long secret"})
+    bo.post(b.url + "/api/account", {"username": "bob", "password": "a long secret"})
+    for round_ in range(3):
+        created = ann.post(a.url + "/api/games", {"rated": True})
+        game_id = created["game_id"]
+        bo.post(f"{b.url}/api/games/{game_id}/join", {"invite_code": created["invite_code"]})
+        with Socket.open(f"{a.ws}/ws/games/{game_id}", ann) as anns, \
+                Socket.open(f"{b.ws}/ws/games/{game_id}", bo) as bos:
+            for socket, seat in ((anns, 0), (bos, 1)):
+                socket.send({"type": "join"})
+                assert socket.until("welcome")["seat"] == seat
+            anns.send({"type": "resign"})
+            bos.send({"type": "resign"})
+            ended = [socket.until("update", version=1) for socket in (anns, bos)]
+        assert ended[0]["notation"] == ended[1]["notation"] in ("forfeit:0:resigned",
+                                                                "forfeit:1:resigned")
+        changes = asyncio.run(postgres.read(
+            select(RatingChange.seat, RatingChange.score)
+            .where(RatingChange.game_id == game_id).order_by(RatingChange.seat)))
+        loser = int(ended[0]["notation"].split(":")[1])
+        assert [tuple(row) for row in changes] == [(0, float(loser)), (1, float(1 - loser))]
+        for url in (a.url, b.url):
+            with urllib.request.urlopen(f"{url}/api/players/ann", timeout=WAIT) as answer:
+                assert json.loads(answer.read())["rated_games"] == round_ + 1
 
 
 def test_killing_a_process_loses_nothing(two: tuple[Process, Process]) -> None:
