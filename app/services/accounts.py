@@ -23,7 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.db.models import Player, Seat
+from app.db.models import Player, Seat, SeatResult
 
 from .errors import ServiceError
 from .limits import Attempt, PasswordThrottle, Rate, RateLimits, address_key
@@ -273,6 +273,11 @@ class AccountService:
         if guest is None or guest.login is not None:
             return
         both = select(Seat.game_id).where(Seat.player_id == account_id)
+        # Their finished games' summaries too (first: ``both`` reads the seats), so that
+        # the account's profile counts them.
+        await session.execute(update(SeatResult).where(
+            SeatResult.player_id == guest_id, SeatResult.game_id.not_in(both))
+            .values(player_id=account_id))
         await session.execute(update(Seat).where(
             Seat.player_id == guest_id, Seat.game_id.not_in(both)).values(player_id=account_id))
 

@@ -156,3 +156,22 @@ def test_the_leaderboard_orders_and_pages(make_app: Callable[..., FastAPI],
         for bad in ({"page": 0}, {"per_page": 101}, {"page": "two"}):
             assert_refused(client.get("/api/leaderboard", params=bad), 422,
                            "invalid_request")
+
+
+def test_a_guests_finished_games_join_the_profile_at_login(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = _app(make_app)
+    with serve(app) as client:
+        _account(client, "ann")
+        away = browser(client)
+        player(away, "Ann on the train")
+        created = ok(away.post("/api/games", json={}), 201)
+        ok(browser(client).post(f"/api/games/{created['game_id']}/join",
+                                json={"invite_code": created["invite_code"]}))
+        client.portal.call(app.state.service.resign, created["game_id"], 1)
+        assert ok(client.get("/api/players/ann"))["games"] == 0
+        ok(away.post("/api/login", json={"username": "ann", "password": PASSWORD}))
+        profile = ok(client.get("/api/players/ann"))
+        assert (profile["games"], profile["wins"], profile["rated_games"]) == (1, 1, 0)
+        assert [(g["game_id"], g["rated"]) for g in profile["recent"]] == [
+            (created["game_id"], False)]
