@@ -67,6 +67,7 @@ export default {
   "error.too_many_accounts": ({ retry_after: wait }) =>
     `Too many accounts registered from your network: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
   "error.session_ended": "This account was logged out everywhere: log in again.",
+  "error.rated_needs_account": "Rated games are between accounts: log in or register first.",
   "error.key_reused": "This request was already made by someone else: try again.",
   "error.too_many_games": ({ limit, retry_after: wait }) =>
     `You have created ${count(limit, "game")} within the hour: try again in ${count(Math.ceil(wait / 60), "minute")}.`,
