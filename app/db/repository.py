@@ -593,18 +593,19 @@ Glicko = tuple[float, float, float]
 
 
 async def ratings_for_update(session: AsyncSession, player_ids: Sequence[str]
-                             ) -> dict[str, Glicko]:
-    """The players' ratings, their rows locked to the commit (in the order of their ids,
-    so two games ending at once over the same players cannot deadlock). The lock is FOR NO
-    KEY UPDATE, what the rating's update takes anyway: it leaves alone the key-share locks
-    that rows referring to a player (seats, results) take."""
+                             ) -> dict[str, tuple[Glicko, datetime | None]]:
+    """The players' ratings and when each last changed, their rows locked to the commit
+    (in the order of their ids, so two games ending at once over the same players cannot
+    deadlock). The lock is FOR NO KEY UPDATE, what the rating's update takes anyway: it
+    leaves alone the key-share locks that rows referring to a player (seats, results)
+    take."""
     rows = await session.execute(
         select(_PLAYER.c.id, _PLAYER.c.rating, _PLAYER.c.rating_deviation,
-               _PLAYER.c.rating_volatility)
+               _PLAYER.c.rating_volatility, _PLAYER.c.rated_at)
         .where(_PLAYER.c.id.in_(sorted(player_ids))).order_by(_PLAYER.c.id)
         .with_for_update(key_share=True))  # not FOR KEY SHARE: that needs read=True
-    return {pid: (rating, deviation, volatility)
-            for pid, rating, deviation, volatility in rows}
+    return {pid: ((rating, deviation, volatility), rated_at)
+            for pid, rating, deviation, volatility, rated_at in rows}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from app.db import repository
 from app.engine import WONDERS, Game
 from app.engine.game import replay_json
 
-from .ratings import Rating, both_rated
+from .ratings import Rating, aged, both_rated
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,10 @@ async def record_end(session: AsyncSession, game_id: str, game: Game, now: datet
     await repository.add_seat_results(session, game_id, _rows(game, ended, now))
     if not rating:
         return False
-    before = (Rating(*stored[ids[0]]), Rating(*stored[ids[1]]))
-    after = both_rated(*before, SCORES[summaries[0].result])
+    first, second = (aged(Rating(*rating), now - (rated_at or now))
+                     for rating, rated_at in (stored[ids[0]], stored[ids[1]]))
+    before = (first, second)
+    after = both_rated(first, second, SCORES[summaries[0].result])
     for seat in (0, 1):
         await repository.rate(session, repository.RatingRow(
             game_id=game_id, player_id=ids[seat], seat=seat,

@@ -13,7 +13,7 @@ from typing import Any
 
 import glicko2
 import pytest
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 
 from app.db.models import Player, RatingChange, SeatResult, Server
 from app.db.session import make_engine, make_sessionmaker
@@ -21,7 +21,7 @@ from app.engine import Game
 from app.services.clocks import TimeControl
 from app.services.games import GameService, ServiceError
 from app.services.matchmaking import MatchmakingService
-from app.services.ratings import PROVISIONAL_DEVIATION, Rating, both_rated, rated
+from app.services.ratings import PROVISIONAL_DEVIATION, Rating, aged, both_rated, rated
 from app.services.results import summarise, summarise_missing
 from tests.factories import Database, ManualWall, servers
 
@@ -286,3 +286,31 @@ async def test_quick_match_pairs_rated_players_by_the_nearest_rating(
 
 def seconds(count: float) -> timedelta:
     return timedelta(seconds=count)
+
+
+def test_a_rating_grows_less_certain_while_its_player_is_away() -> None:
+    settled = Rating(1700, 50, 0.06)
+    assert aged(settled, timedelta(days=6)) == settled
+    week, year = aged(settled, timedelta(days=7)), aged(settled, timedelta(days=365))
+    assert week.rating == year.rating == 1700
+    assert 50 < week.deviation < 52 and 80 < year.deviation < 100
+    assert aged(settled, timedelta(days=100_000)).deviation == 350
+    # Back after a year, a game moves the rating more than it would have.
+    assert (rated(year, Rating(1700, 50), 1.0).rating
+            > rated(settled, Rating(1700, 50), 1.0).rating)
+
+
+async def test_a_player_back_after_months_is_rated_from_a_wider_deviation(
+        database: Database) -> None:
+    wall = ManualWall(START)
+    ann = await account(database, "ann", rating=1700, deviation=50, games=40)
+    bob = await account(database, "bob", rating=1700, deviation=50, games=40)
+    await database.write(update(Player).values(rated_at=START - timedelta(days=365)))
+    async with servers(database, wall=wall) as (server,):
+        game_id = await rated_game(server.service, ann, bob)
+        await server.service.resign(game_id, 1)
+    history = await changes(database, game_id)
+    away = aged(Rating(1700, 50), timedelta(days=365))
+    assert [c.deviation_before for c in history] == [pytest.approx(away.deviation)] * 2
+    expected = both_rated(away, away, 1.0)
+    assert [c.rating_after for c in history] == [pytest.approx(r.rating) for r in expected]
