@@ -1,8 +1,10 @@
 """The browser pages: the lobby at home (a name, quick match, creating a game, the live
-lists), join (the invite link), game. Jinja2 templates from ``templates/``; scripts and
-styles are ES modules and CSS files under ``static/``, named in the templates by
-``static_url(path)`` (a URL that changes with the file's content) and reached by the
-modules through the page's ``import_map()`` (see app/api/delivery.py)."""
+lists), join (the invite link), game, replay; the leaderboard, a player's profile and the
+site's statistics (drawn by their scripts from app/api/standings.py's routes). Jinja2
+templates from ``templates/``; scripts and styles are ES modules and CSS files under
+``static/``, named in the templates by ``static_url(path)`` (a URL that changes with the
+file's content) and reached by the modules through the page's ``import_map()`` (see
+app/api/delivery.py)."""
 
 from __future__ import annotations
 
@@ -80,6 +82,23 @@ async def account(request: Request) -> HTMLResponse:
 async def replay(request: Request, game_id: str) -> HTMLResponse:
     return await _render(request, "replay.html", {"title": "Replay · Duel, online",
                                                    "game_id": game_id})
+
+
+@router.get("/leaderboard", response_class=HTMLResponse)
+async def leaderboard(request: Request) -> HTMLResponse:
+    return await _render(request, "leaderboard.html", {"title": "Leaderboard · Duel, online"})
+
+
+@router.get("/players/{username}", response_class=HTMLResponse)
+async def profile(request: Request, username: str) -> HTMLResponse:
+    # The script says when no such player exists: the page itself is the same for all.
+    return await _render(request, "profile.html", {"title": f"{username[:40]} · Duel, online",
+                                                   "username": username})
+
+
+@router.get("/stats", response_class=HTMLResponse)
+async def stats(request: Request) -> HTMLResponse:
+    return await _render(request, "stats.html", {"title": "Statistics · Duel, online"})
 
 
 @router.get("/join/{game_id}", response_class=HTMLResponse)

@@ -34,7 +34,8 @@ async function describeGame() {
     const summary = await request("GET", `/api/games/${encodeURIComponent(gameId)}`);
     const creator = summary.seats[0]?.name;
     if (summary.status === "waiting") {
-      summaryLine.textContent = creator ? t("join.invited_by", { name: creator }) : t("join.invited");
+      const invited = creator ? t("join.invited_by", { name: creator }) : t("join.invited");
+      summaryLine.textContent = summary.rated ? `${invited} ${t("join.rated")}` : invited;
     } else {
       form.hidden = true;
       showErrorWithLink(t(summary.status === "aborted" ? "join.aborted" : "join.full"),

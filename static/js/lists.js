@@ -1,6 +1,7 @@
 // The lists of games as the lobby and the "My games" page draw them (docs/lobby.md's
 // entries): one row per game, with its options, its clock, whose turn it is or how it
-// ended, and the link to it.
+// ended, and the link to it; a rated game marked, and each account's name linked to its
+// profile with its rating.
 import { clockText, controlText } from "./timing.js";
 import { known, t } from "./words.js";
 
@@ -23,6 +24,47 @@ export function victoryText(victory) {
 
 export function nameOf(entry, seat) {
   return entry.seats[seat]?.name ?? t("player.default", { n: seat + 1 });
+}
+
+export const profilePath = (username) => `/players/${encodeURIComponent(username)}`;
+
+// A rating as the lists and profiles show it: "1520", or "1520?" while provisional.
+export function ratingText(rating, provisional) {
+  return t("rating.value", { rating, provisional: Boolean(provisional) });
+}
+
+// An account's name linked to its profile, with its rating; a guest's name as it is.
+export function playerName(name, username, rating, provisional) {
+  if (!username) return name;
+  const link = el("a", { class: "player-link", href: profilePath(username) }, name);
+  if (rating === null || rating === undefined) return link;
+  return el("span", { class: "player" }, link, " ", el("span", {
+    class: "rating", title: provisional ? t("rating.provisional") : null,
+  }, t("rating.in_list", { rating: ratingText(rating, provisional) })));
+}
+
+export function seatName(entry, seat) {
+  const held = entry.seats[seat];
+  return playerName(nameOf(entry, seat), held?.username, held?.rating, held?.provisional);
+}
+
+// A message with elements in its place of some params (a linked name): `words` is given
+// a marker for each element, and its text is cut around them.
+export function withElements(params, words) {
+  const elements = [];
+  const marked = Object.fromEntries(Object.entries(params).map(([name, value]) => {
+    if (!(value instanceof Node)) return [name, value];
+    elements.push(value);
+    return [name, `\u0000${elements.length - 1}\u0000`];
+  }));
+  return words(marked).split(/\u0000(\d+)\u0000/)
+    .map((part, i) => (i % 2 ? elements[Number(part)] : part))
+    .filter((part) => part !== "");
+}
+
+function ratedMark(entry) {
+  return entry.rated
+    ? [" ", el("span", { class: "badge rated", title: t("lobby.rated_title") }, t("lobby.rated"))] : null;
 }
 
 export function optionsText(entry) {
@@ -59,9 +101,9 @@ export function gameLink(entry, kind, label) {
 }
 
 export function row(entry, names, meta, ...actions) {
-  return el("li", { class: "entry", "data-game-id": entry.game_id },
+  return el("li", { class: "entry", "data-game-id": entry.game_id, "data-rated": entry.rated || null },
     el("div", { class: "entry-main" },
-      el("span", { class: "entry-names" }, names),
+      el("span", { class: "entry-names" }, names, ratedMark(entry)),
       el("span", { class: "entry-meta" }, meta)),
     el("div", { class: "entry-actions" }, actions));
 }
@@ -120,7 +162,10 @@ export function mineRow(entry, heard) {
       meta = entry.status;  // none other is sent (docs/lobby.md): its code, should one come
       action = gameLink(entry, "view", t("lobby.mine.view_label", { opponent }));
   }
-  return row(entry, el("strong", {}, opponent), meta, ...badges, action, ...more);
+  const against = entry.seats[other]?.taken
+    ? withElements({ name: seatName(entry, other) }, (params) => t("lobby.mine.versus", params))
+    : opponent;
+  return row(entry, el("strong", {}, against), meta, ...badges, action, ...more);
 }
 
 export function fillList(list, entries, makeRow, emptyText) {

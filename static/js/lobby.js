@@ -1,10 +1,10 @@
 // The lobby, the home page (docs/lobby.md): the player's name, quick match, creating a
 // game, and the lists of open games, games in progress and the player's own games, kept
 // up to date by the lobby socket.
-import { ApiError, saveSeat, showError } from "./api.js";
+import { ApiError, errorText, saveSeat, showError } from "./api.js";
 import {
-  ago, clockLine, el, fillList, gameLink, mineRow, nameOf, optionsText, progress, row, tickClocks,
-  TurnsInGames,
+  ago, clockLine, el, fillList, gameLink, mineRow, nameOf, optionsText, progress, row, seatName,
+  tickClocks, TurnsInGames, withElements,
 } from "./lists.js";
 import { TurnNotice } from "./notify.js";
 import { joinOnce, refusedOutright, requestKey, requestOnce } from "./once.js";
@@ -38,6 +38,7 @@ const nameError = document.getElementById("name-error");
 const NAME_HINT = nameHint.textContent;
 
 const playButton = document.getElementById("play-button");
+const playRated = document.getElementById("play-rated");  // offered to accounts only
 const cancelPlayButton = document.getElementById("cancel-play");
 const queueIdle = document.getElementById("queue-idle");
 const queueWaiting = document.getElementById("queue-waiting");
@@ -236,6 +237,10 @@ function handleSocketError(message) {
     askForName(t("lobby.ask_name.play_again"), startPlay);
     return;
   }
+  if (message.code === "rated_needs_account") {  // logged out elsewhere since the page came
+    stopWaiting(errorText(message));
+    return;
+  }
   showError(queue.state === "waiting" ? queueStatus : lobbyError, message);
   if (message.code === "unavailable" && queue.state === "waiting") {
     // Not in the queue: the server could not reach its records. The socket asks again
@@ -255,6 +260,7 @@ const queue = {
   sentOnSocket: false,    // "play" went out on the current socket
   confirmed: false,       // the server said it holds us in the queue
   queued: false,          // "play" went out at least once since the click
+  rated: false,           // for a rated game (accounts only)
   gamesBefore: new Set(), // the player's games when "play" first went out
   since: 0,
   timer: null,
@@ -264,6 +270,7 @@ function startPlay() {
   if (queue.state !== "idle") return;
   Object.assign(queue, {
     state: "waiting", sentOnSocket: false, confirmed: false, queued: false, since: Date.now(),
+    rated: Boolean(playRated?.checked),
   });
   queueStatus.textContent = "";
   queueStatus.classList.remove("error");
@@ -275,7 +282,7 @@ function startPlay() {
 
 function sendPlay() {
   if (queue.state !== "waiting" || queue.sentOnSocket || !connection.isReady) return;
-  if (!send({ type: "play" })) return;
+  if (!send({ type: "play", rated: queue.rated })) return;
   queue.sentOnSocket = true;
   if (!queue.queued) {
     queue.queued = true;
@@ -387,6 +394,7 @@ async function createGame() {
       first_player: data.get("first_player"),
       listed,
       time_control: timeControl(data),
+      rated: data.get("rated") === "on",
     }, createKey);
     createKey = null;
     saveSeat(created.game_id, created);
@@ -453,7 +461,7 @@ function openRow(entry, mineIds) {
   const creator = nameOf(entry, 0);
   const meta = t("lobby.open.meta", { options: optionsText(entry), ago: ago(entry.created_at) });
   if (mineIds.has(entry.game_id)) {
-    return row(entry, el("strong", {}, creator), meta,
+    return row(entry, el("strong", {}, seatName(entry, 0)), meta,
       el("span", { class: "badge" }, t("lobby.open.yours")),
       gameLink(entry, "open", t("lobby.open.open_label")));
   }
@@ -464,14 +472,16 @@ function openRow(entry, mineIds) {
   button.addEventListener("click", () => {
     withName(t("lobby.ask_name.join", { name: creator }), () => joinGame(entry, button));
   });
-  return row(entry, el("strong", {}, creator), meta, button);
+  return row(entry, el("strong", {}, seatName(entry, 0)), meta, button);
 }
 
 function liveRow(entry, mineIds) {
   const names = t("lobby.versus", { a: nameOf(entry, 0), b: nameOf(entry, 1) });
+  const linked = withElements({ a: seatName(entry, 0), b: seatName(entry, 1) },
+    (params) => t("lobby.versus", params));
   const meta = [t("lobby.live.meta", { progress: progress(entry), options: optionsText(entry) }),
     clockLine(entry, picture.heard)];
-  return row(entry, el("strong", {}, names), meta, mineIds.has(entry.game_id)
+  return row(entry, el("strong", {}, linked), meta, mineIds.has(entry.game_id)
     ? gameLink(entry, "resume", t("lobby.live.resume_label", { names }))
     : gameLink(entry, "watch", t("lobby.live.watch_label", { names })));
 }

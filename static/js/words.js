@@ -13,6 +13,7 @@ const catalog = { ...en };
 const plurals = new Intl.PluralRules(language);
 const numbers = new Intl.NumberFormat(language);
 const lists = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
+const days = new Intl.DateTimeFormat(language, { dateStyle: "medium" });
 
 // A page's own messages beside the shared ones (the lobby's, the admin pages'): each page
 // loads only the words it shows.
@@ -71,4 +72,9 @@ export function known(code) {
 // "a, b and c" in the page's language.
 export function listOf(items) {
   return lists.format(items);
+}
+
+// A day ("Nov 21, 2026") in the page's language, from an ISO time.
+export function dayOf(iso) {
+  return days.format(new Date(iso));
 }

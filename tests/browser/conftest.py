@@ -119,6 +119,8 @@ def server(server_workdir: Path) -> Iterator[str]:
     env["DUEL_GAMES_PER_HOUR"] = env["DUEL_JOINS_PER_HOUR"] = "100000"
     # The tests' own sockets play whole games as fast as answers come.
     env["DUEL_SOCKET_BURST"] = "100000"
+    # One rated game puts an account on the leaderboard (tests/browser/test_ratings_in_browser.py).
+    env["DUEL_LEADERBOARD_MIN_GAMES"] = "1"
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)
     if migrated.returncode != 0:

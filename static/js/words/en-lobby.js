@@ -1,5 +1,6 @@
 // English for the player pages around the game: the lobby (static/js/lobby.js), the invite
-// link's page (join.js); both add it to the shared catalog (addMessages). The forms an
+// link's page (join.js), "My games", the replay, the leaderboard, a player's profile and the
+// site's statistics; each adds it to the shared catalog (addMessages). The forms an
 // entry may take are those of static/js/words.js. Refusals from the server are worded by
 // the "error.<code>" entries of en-server.js, which come with these (the pages' own calls
 // to the server are what they do); the entries below word only what a page says itself.
@@ -99,6 +100,79 @@ export default {
   "lobby.victory.time": "on time",
   "lobby.victory.abandoned": "by abandonment",
 
+  // ------------------------------------------------------------ ratings, in the lists too
+  // A rating as the server rounds it, "?" after one still provisional (few rated games).
+  "rating.value": ({ rating, provisional }) => (provisional ? `${rating}?` : String(rating)),
+  "rating.in_list": "({rating})",
+  "rating.provisional": "A provisional rating: too few rated games yet to be sure of it",
+  "lobby.rated": "Rated",
+  "lobby.rated_title": "A rated game: its result moves both players' ratings",
+
+  // ------------------------------------------------------------ the leaderboard
+  "leaderboard.note": {
+    one: "Accounts with at least {n} rated game, the highest rating first. A “?” marks a provisional rating: too few games yet to be sure of it.",
+    other: "Accounts with at least {n} rated games, the highest rating first. A “?” marks a provisional rating: too few games yet to be sure of it.",
+  },
+  "leaderboard.empty": "No one is on the leaderboard yet: it lists accounts once they have played rated games.",
+  "leaderboard.empty_page": "This page of the leaderboard is empty.",
+  "leaderboard.page": { one: "Page {page} of {pages} · {n} player", other: "Page {page} of {pages} · {n} players" },
+
+  // ------------------------------------------------------------ a player's profile
+  "profile.not_found": "No player has the username {username}.",
+  "profile.plays_as": "{username}, playing as {name}",
+  "profile.deviation": "give or take {n}",
+  "profile.provisional": "provisional: too few rated games yet",
+  "profile.games": { one: "{n} game", other: "{n} games" },
+  "profile.rated_games": { one: "{n} rated", other: "{n} rated" },
+  "profile.wins": { one: "{n} won", other: "{n} won" },
+  "profile.losses": { one: "{n} lost", other: "{n} lost" },
+  "profile.shared": { one: "{n} shared", other: "{n} shared" },
+  "profile.since": "Registered {day}",
+  "profile.chart.title": "{name}'s rating after each rated game",
+  "profile.chart.desc": {
+    one: "One rated game so far: a rating of {last} after it.",
+    other: "{n} rated games: from {first} after the first to {last} after the latest; lowest {low}, highest {high}.",
+  },
+  "profile.chart.point": "Rated game {n}, {day}: {rating}",
+  "profile.chart.none": "No rated game yet.",
+  "profile.wonder.picked": { one: "drafted once", other: "drafted {n} times" },
+  "profile.wonder.win_rate": { one: "won {rate}% of {n} game", other: "won {rate}% of {n} games" },
+  "profile.wonders.none": "No wonder drafted yet.",
+  "profile.wonders.no_best": "None yet: a wonder counts here once it was drafted in a few games.",
+  "profile.recent.none": "No finished game yet.",
+  "profile.recent.unrated": "unrated",
+  "profile.recent.change_title": "Rating change",
+  // A rating's change, rounded: +12, −8 (a minus sign, not a hyphen).
+  "profile.recent.change": ({ change }) => {
+    const whole = Math.round(change);
+    return whole > 0 ? `+${whole}` : whole < 0 ? `−${-whole}` : "±0";
+  },
+
+  // ------------------------------------------------------------ ends, by kind (tables)
+  "standings.kind.civilian": "Civilian victory",
+  "standings.kind.military": "Military supremacy",
+  "standings.kind.science": "Scientific supremacy",
+  "standings.kind.resigned": "Resignation",
+  "standings.kind.time": "Out of time",
+  "standings.kind.abandoned": "Abandonment",
+  "standings.kind.shared": "Shared victory",
+  "standings.percent": "{n}%",
+  "standings.figure": "{n}",
+  "standings.none": "—",
+
+  // ------------------------------------------------------------ the site's statistics
+  "stats.games": {
+    one: "{n} finished game on this site (the figures are updated every minute).",
+    other: "{n} finished games on this site (the figures are updated every minute).",
+  },
+  "stats.empty": "No game has finished yet: the figures appear with the first.",
+  "stats.first_player": {
+    one: "The starting player won {rate}% of the {n} game with a winner.",
+    other: "The starting player won {rate}% of the {n} games with a winner.",
+  },
+  "stats.first_player.none": "No game has had a winner yet.",
+  "stats.length": "On average a game lasts {actions} moves and {minutes} minutes.",
+
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} invites you to play.",
   "join.invited": "You are invited to play.",
@@ -110,4 +184,5 @@ export default {
   "join.go_to_game": "Go to your game",
   "join.seat_taken": "Someone else took the seat first.",
   "join.bad_invite": "This invite link is not valid for the game: ask for a new one.",
+  "join.rated": "A rated game: its result moves both players' ratings, and only an account may join it.",
 };
