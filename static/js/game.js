@@ -54,6 +54,8 @@ const store = createStore({
   seatsTaken: [false, false],
   status: null,          // waiting | active | finished | aborted | imported
   listed: false,
+  rated: false,          // the result moves both players' ratings
+  ratings: [],           // a finished rated game's [{ seat, before, after }]
   seat: credentials ? credentials.seat : null,
   view: null,
   version: null,         // the version of the view shown; null before the first
@@ -496,8 +498,9 @@ function setData(element, values) {
 
 function draw(state) {
   const view = tableView(state);
-  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names, lastMove: state.lastMove },
-    { ...ui, panel: state.panel, resultFolded: state.resultFolded }, act);
+  const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names, lastMove: state.lastMove,
+    ratings: state.ratings }, { ...ui, panel: state.panel, resultFolded: state.resultFolded }, act);
+  askRatings(state, view);
   render(html`<${GamePage} state=${state} view=${view} ctx=${ctx} />`, root);
   setData(root, {
     status: state.status ?? "",
@@ -531,6 +534,8 @@ function useSummary(summary) {
     seatsTaken: summary.seats.map((s) => Boolean(s.taken)),
     listed: Boolean(summary.listed),
     timeControl: summary.time_control ?? null,
+    rated: Boolean(summary.rated),
+    ratings: summary.ratings ?? [],
   };
   // The socket's word on the status is fresher, except that a summary read after it may
   // show the game started.
@@ -539,6 +544,15 @@ function useSummary(summary) {
     if (state.status === "waiting") askStarted();
   }
   store.set(patch);
+}
+
+// A rated game just ended: its summary says what it did to the ratings (written with the
+// last move, so there by the time the move is heard). Asked once per page.
+let ratingsAsked = false;
+function askRatings(state, view) {
+  if (ratingsAsked || !state.rated || !view?.outcome || state.ratings.length) return;
+  ratingsAsked = true;
+  queueMicrotask(refreshSummary);
 }
 
 async function refreshSummary() {

@@ -108,6 +108,14 @@ def test_a_rated_game_moves_both_ratings(open_page: OpenPage, server: str,
     guest.locator("[data-resign=yes]").click()
     expect(host.locator("#end-screen")).to_contain_text("You win by resignation")
     expect(guest.locator("#end-screen")).to_contain_text("You resigned")
+    # Each end screen says what the game did to both ratings, the same on both.
+    for page in (host, guest):
+        expect(page.locator("#rating-changes .bd-rating-change")).to_have_count(2)
+    expect(host.locator("#rating-changes [data-seat='0']")).to_contain_text(
+        re.compile(r"1500 → 1\d{3} \(\+\d+\)"))
+    expect(guest.locator("#rating-changes [data-seat='1']")).to_contain_text(
+        re.compile(r"1500 → 1\d{3} \(−\d+\)"))
+    host.screenshot(path=screenshots / "rated-end.png")
 
     # The profiles: the winner above where both began, the loser below; the game listed
     # with each one's change and the opponent linked to their profile.

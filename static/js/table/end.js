@@ -6,6 +6,17 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
 import { FORFEITS, SCORE_ROWS, who } from "./describe.js";
 
+// One seat's rating before and after a rated game: "Ann 1500 → 1662 (+162)".
+function ratingChange(ctx, seat) {
+  const change = ctx.ratings.find((entry) => entry.seat === seat);
+  if (!change) return null;
+  const delta = change.after - change.before;
+  const signed = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "±0";
+  return html`<span class="bd-rating-change" data-seat=${seat}>${t("end.rating", {
+    // Ratings are read as plain figures (1500, not 1,500), as the profile shows them.
+    name: ctx.name(seat), before: String(change.before), after: String(change.after), change: signed })}</span>`;
+}
+
 export function ResultBanner({ ctx, children }) {
   const ref = useRef(null);
   const outcome = ctx.view.outcome;
@@ -47,6 +58,7 @@ export function ResultBanner({ ctx, children }) {
     <h2 id="bd-outcome-title" class="bd-outcome-title" tabindex="-1">${title}</h2>
     <p class="bd-outcome-kind">${kind}</p>
     ${note ? html`<p class="bd-outcome-note">${note}</p>` : null}
+    ${ctx.ratings.length ? html`<p class="bd-outcome-ratings" id="rating-changes">${order.map((seat) => ratingChange(ctx, seat))}</p>` : null}
     <table class="bd-score">
       <caption>${t("end.score")}</caption>
       <thead><tr><th scope="col">${t("end.category")}</th>${order.map((seat) => html`<th scope="col" class=${seatClass(seat)}>

@@ -108,6 +108,8 @@ export function makeContext(model, ui = {}, act = () => {}) {
   const ctx = {
     view, seat, catalog, ui, act, decision, events, bottom, top: 1 - bottom,
     lastMove: model.lastMove ?? null,
+    ratings: model.ratings ?? [],
+
     legal: new Map((view?.legal_actions ?? []).map((entry) => [entry.notation, entry])),
     cardOptions: new Map((view?.card_options ?? []).map((option) => [option.card, option])),
     prices: seat !== null && view?.prices ? view.prices : NO_PRICES,

@@ -116,6 +116,7 @@ export default {
   "end.score": "Score by category",
   "end.category": "Category",
   "end.winner": "★ winner",
+  "end.rating": "{name}: rating {before} → {after} ({change})",
   "end.hide": "See the table",
   "end.show": "Show the result",
   "score.blue": "Blue cards",
