@@ -125,6 +125,7 @@ class StandingsService:
             "favourite_wonders": [{"wonder": wonder, "picked": count}
                                   for wonder, count in sorted(
                                       picked.items(), key=lambda kv: (-kv[1], kv[0]))[:5]],
+            "best_wonders_min_picks": BEST_WONDER_GAMES,
             "best_wonders": [{"wonder": wonder, "picked": row["picked"],
                               "win_rate": row["picked_win_rate"]} for wonder, row in best[:5]],
             "recent": [_recent(played, against[played.game_id]) for played in recent],

@@ -101,8 +101,10 @@ function wonders(profile, catalog) {
   const best = profile.best_wonders.map((w) => item(w.wonder, t("profile.wonder.win_rate", { rate: w.win_rate ?? 0, n: w.picked })));
   document.getElementById("favourite-wonders").replaceChildren(
     ...(favourite.length ? favourite : [el("li", { class: "empty" }, t("profile.wonders.none"))]));
+  const least = profile.best_wonders_min_picks;
+  document.getElementById("best-wonders-hint").textContent = t("profile.wonders.best_hint", { n: least });
   document.getElementById("best-wonders").replaceChildren(
-    ...(best.length ? best : [el("li", { class: "empty" }, t("profile.wonders.no_best"))]));
+    ...(best.length ? best : [el("li", { class: "empty" }, t("profile.wonders.no_best", { n: least }))]));
 }
 
 function recentGame(game) {
