@@ -1,6 +1,8 @@
 // The replay page: a game's positions, each as a spectator saw it then, stepped through
 // (stepper.js); the last one of a finished game with everything revealed (docs/records.md).
+// A game in progress is followed live: its new moves are added as they are played.
 import { request, showError } from "./api.js";
+import { Socket } from "./socket.js";
 import { StillBoard, Stepper } from "./stepper.js";
 import { addMessages, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
@@ -27,11 +29,7 @@ async function start() {
   const names = summary.seats.map((seat) => seat.name ?? t("player.default", { n: seat.seat + 1 }));
   const last = summary.version;
   document.getElementById("step-slider").max = String(last);
-  if (summary.status === "finished") {
-    document.getElementById("record-json").href = `${path}/record`;
-    document.getElementById("record-text").href = `${path}/record?format=text`;
-    document.getElementById("record-links").hidden = false;
-  }
+  if (summary.status === "finished") showRecordLinks();
   const stepper = new Stepper({
     last,
     fetch: (seq) => request("GET", `${path}/positions/${seq}`),
@@ -39,12 +37,43 @@ async function start() {
     draw: (seq, position) => {
       stepError.hidden = true;
       board.draw({ view: position.view, seat: null, catalog, names, lastMove: null });
+      // stepper.last: a game followed live grows.
       label.textContent = position.revealed ? t("replay.revealed")
-        : seq ? t("replay.after", { n: seq, last }) : t("replay.setup", { n: last });
+        : seq ? t("replay.after", { n: seq, last: stepper.last }) : t("replay.setup", { n: stepper.last });
       root.dataset.seq = String(seq);
     },
   });
   await stepper.show(stepper.wire());
+  if (summary.status === "active") follow(stepper);
+}
+
+// A game in progress: the page watches it as a spectator on the game socket, and each
+// move heard adds its position (fetched as any other, so the same spectator's view).
+function follow(stepper) {
+  const live = document.getElementById("live-mark");
+  live.hidden = false;
+  const connection = new Socket(`/ws/games/${encodeURIComponent(gameId)}`, {
+    onOpen: () => connection.send({ type: "join" }),
+    onStateChange: (state) => { live.dataset.state = state; },
+    onMessage: (message) => {
+      if (message.type === "welcome") connection.ready();
+      if (!["welcome", "update", "state"].includes(message.type)) return;
+      const ended = Boolean(message.view?.outcome);
+      stepper.grow(message.version, { ended });
+      if (ended) {
+        live.hidden = true;
+        connection.stop();
+        showRecordLinks();
+      }
+    },
+  });
+  connection.start();
+}
+
+function showRecordLinks() {
+  document.getElementById("record-json").href = `${path}/record`;
+  document.getElementById("record-text").href = `${path}/record?format=text`;
+  document.getElementById("record-links").hidden = false;
 }
 
 start();

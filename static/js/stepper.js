@@ -68,11 +68,28 @@ export class Stepper {
     this.shown = target;
     this.draw(target, found);
     this.slider.value = String(target);
-    for (const [id, edge] of [["step-first", 0], ["step-previous", 0], ["step-next", this.last], ["step-last", this.last]]) {
-      document.getElementById(id).disabled = target === edge;
-    }
+    this.enable();
     history.replaceState(null, "", `#seq=${target}`);
     if (target < this.last) this.position(target + 1).catch(() => {});  // the likely next step
+  }
+
+  enable() {
+    for (const [id, edge] of [["step-first", 0], ["step-previous", 0], ["step-next", this.last], ["step-last", this.last]]) {
+      document.getElementById(id).disabled = this.shown === edge;
+    }
+  }
+
+  // A game in progress moved on to `last` (or ended there: `ended`, its last position now
+  // revealed). A viewer at the latest position follows it; one looking back stays.
+  grow(last, { ended = false } = {}) {
+    if (last < this.last || (last === this.last && !ended)) return;
+    const at = this.wanted ?? this.shown;  // a position on its way counts as shown
+    const following = at === null || at === this.last;
+    if (ended) this.positions.delete(last);  // fetched before the end: not revealed
+    this.last = last;
+    this.slider.max = String(last);
+    if (following) this.show(last);
+    else this.enable();
   }
 
   // Wires the controls; the position to start from: the address's, or the last.

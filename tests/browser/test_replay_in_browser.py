@@ -44,3 +44,40 @@ def test_a_finished_game_replays_from_its_link(open_page: OpenPage, server: str,
     again.page.screenshot(path=screenshots / "replay-move-12.png")
     watched.assert_no_errors()
     again.assert_no_errors()
+
+
+def test_a_game_in_progress_is_followed_live_from_its_replay_link(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    created = post_json(f"{server}/api/games", {"name": "Ann"})
+    game_id = created["game_id"]
+    joined = post_json(f"{server}/api/games/{game_id}/join",
+                       {"invite_code": created["invite_code"], "name": "Bo"})
+    seats = [created, joined]
+    play_over_sockets(server, game_id, seats, moves=4)
+
+    watched = open_page(f"{server}/replay/{game_id}")
+    page = watched.page
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-seq", "4")
+    expect(page.locator("#live-mark")).to_be_visible()
+    expect(page.locator("#record-links")).to_be_hidden()
+    # At the latest position, the page follows the moves as they are played.
+    play_over_sockets(server, game_id, seats, moves=6)
+    expect(replay).to_have_attribute("data-seq", "6")
+    expect(page.locator("#step-label")).to_have_text("After move 6 of 6")
+    page.screenshot(path=screenshots / "replay-live.png")
+    # Looking back, it stays where it is while the game moves on.
+    page.locator("#step-first").click()
+    expect(replay).to_have_attribute("data-seq", "0")
+    play_over_sockets(server, game_id, seats, moves=8)
+    expect(page.locator("#step-slider")).to_have_attribute("max", "8")
+    expect(replay).to_have_attribute("data-seq", "0")
+    expect(page.locator("#step-last")).to_be_enabled()
+    # To the end of the game: revealed, the record offered, no longer live.
+    last = play_over_sockets(server, game_id, seats)
+    expect(page.locator("#live-mark")).to_be_hidden()
+    expect(page.locator("#record-links")).to_be_visible()
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-seq", str(last))
+    expect(page.locator("#step-label")).to_have_text("After the last move: everything revealed")
+    watched.assert_no_errors()
