@@ -114,7 +114,7 @@ def test_a_rated_game_moves_both_ratings(open_page: OpenPage, server: str,
     expect(host.locator("#rating-changes [data-seat='0']")).to_contain_text(
         re.compile(r"1500 → 1\d{3} \(\+\d+\)"))
     expect(guest.locator("#rating-changes [data-seat='1']")).to_contain_text(
-        re.compile(r"1500 → 1\d{3} \(−\d+\)"))
+        re.compile(r"1500 → 1\d{3} \(\u2212\d+\)"))
     host.screenshot(path=screenshots / "rated-end.png")
 
     # The profiles: the winner above where both began, the loser below; the game listed
