@@ -1164,6 +1164,9 @@ class GameService:
         if self._statements is self._sessions:
             yield session
             return
+        # Its connection back to the pool first: a move holds one connection at a time,
+        # which the pool's size (and ``moves_working``) counts on.
+        await session.close()
         async with self._sessions() as transaction:
             yield transaction
 

@@ -18,12 +18,13 @@ from sqlalchemy import delete, insert, select, update
 from app.db.models import Player, RatingChange, SeatResult, Server
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game
+from app.realtime.pubsub import InProcessPubSub
 from app.services.clocks import TimeControl
 from app.services.games import GameService, ServiceError
 from app.services.matchmaking import MatchmakingService
 from app.services.ratings import PROVISIONAL_DEVIATION, Rating, aged, both_rated, rated
 from app.services.results import summarise, summarise_missing
-from tests.factories import Database, ManualWall, servers
+from tests.factories import Database, ManualWall, repeatable_seeds, servers
 
 START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 BLITZ = TimeControl.fischer(5, 3)
@@ -314,3 +315,20 @@ async def test_a_player_back_after_months_is_rated_from_a_wider_deviation(
     assert [c.deviation_before for c in history] == [pytest.approx(away.deviation)] * 2
     expected = both_rated(away, away, 1.0)
     assert [c.rating_after for c in history] == [pytest.approx(r.rating) for r in expected]
+
+
+async def test_ending_a_game_holds_one_connection_at_a_time(database: Database) -> None:
+    """A move holds one pooled connection (the pool's size counts on it): ending a rated
+    game, in a transaction of its own on PostgreSQL, first gives the one it read with back."""
+    ann, bob = await account(database, "ann"), await account(database, "bob")
+    engine = make_engine(database.url, database.schema, pool_size=1, max_overflow=0,
+                         pool_timeout=5.0)
+    try:
+        service = GameService(make_sessionmaker(engine), InProcessPubSub(),
+                              database.settings(), seeds=repeatable_seeds())
+        game_ids = [await rated_game(service, ann, bob) for _ in range(3)]
+        await asyncio.gather(*(service.resign(game_id, 1) for game_id in game_ids))
+    finally:
+        await engine.dispose()
+    for game_id in game_ids:
+        assert len(await changes(database, game_id)) == 2
