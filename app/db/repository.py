@@ -537,9 +537,11 @@ class EndedGame:
 
 async def ended_game(session: AsyncSession, game_id: str) -> EndedGame:
     rated = bool(await session.scalar(select(_GAME.c.rated).where(_GAME.c.id == game_id)))
+    # FOR SHARE: a login claiming a guest's seats waits for the summaries naming the guest
+    # to be written (and then moves them too), or is waited for.
     seats = (await session.execute(select(_SEAT.c.seat, _SEAT.c.player_id, _SEAT.c.joined_at)
                                    .where(_SEAT.c.game_id == game_id)
-                                   .order_by(_SEAT.c.seat))).all()
+                                   .order_by(_SEAT.c.seat).with_for_update(read=True))).all()
     return EndedGame(rated, max(joined for _, _, joined in seats),
                      [player for _, player, _ in seats])
 

@@ -187,7 +187,7 @@ class AccountService:
             if now is None or now[0] != hashed:
                 raise _bad_login()
             if guest_id is not None and guest_id != row.id:
-                await self._claim_guest_games(session, guest_id, row.id)
+                await claim_guest_games(session, guest_id, row.id)
             await session.commit()
         await self._throttle.succeeded(account, attempt)
         assert row.username is not None
@@ -264,24 +264,26 @@ class AccountService:
         fresh = self._known[player_id] = _Known(registered, epoch, time.monotonic())
         return fresh
 
-    async def _claim_guest_games(self, session: AsyncSession, guest_id: str,
-                                 account_id: str) -> None:
-        """The guest's seats become the account's, but for a game where the account
-        holds the other seat (nobody plays both sides); only a guest's, never another
-        account's."""
-        guest = await session.get(Player, guest_id)
-        if guest is None or guest.login is not None:
-            return
-        both = select(Seat.game_id).where(Seat.player_id == account_id)
-        # Their finished games' summaries too (first: ``both`` reads the seats), so that
-        # the account's profile counts them.
-        await session.execute(update(SeatResult).where(
-            SeatResult.player_id == guest_id, SeatResult.game_id.not_in(both))
-            .values(player_id=account_id))
-        await session.execute(update(Seat).where(
-            Seat.player_id == guest_id, Seat.game_id.not_in(both)).values(player_id=account_id))
-
     def _remembered(self, player_id: str, name: str, username: str, epoch: int) -> Login:
         self._learn(player_id, registered=True, epoch=epoch)
         return Login(PlayerInfo(player_id, name, username), username, epoch)
 
+
+async def claim_guest_games(session: AsyncSession, guest_id: str, account_id: str) -> None:
+    """The guest's seats become the account's, but for a game where the account
+    holds the other seat (nobody plays both sides); only a guest's, never another
+    account's."""
+    guest = await session.get(Player, guest_id)
+    if guest is None or guest.login is not None:
+        return
+    both = select(Seat.game_id).where(Seat.player_id == account_id)
+    await session.execute(update(Seat).where(
+        Seat.player_id == guest_id, Seat.game_id.not_in(both)).values(player_id=account_id))
+    # Their finished games' summaries follow their seats, so that the account's profile
+    # counts them. (A game ending meanwhile reads its seats FOR SHARE: its summaries
+    # are written before the seats move, or name the account.)
+    moved = select(Seat.game_id).where(Seat.game_id == SeatResult.game_id,
+                                       Seat.seat == SeatResult.seat,
+                                       Seat.player_id == account_id)
+    await session.execute(update(SeatResult).where(
+        SeatResult.player_id == guest_id, moved.exists()).values(player_id=account_id))

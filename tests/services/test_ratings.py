@@ -13,12 +13,14 @@ from typing import Any
 
 import glicko2
 import pytest
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 
+from app.db import repository
 from app.db.models import Player, RatingChange, SeatResult, Server
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game
 from app.realtime.pubsub import InProcessPubSub
+from app.services.accounts import claim_guest_games
 from app.services.clocks import TimeControl
 from app.services.games import GameService, ServiceError
 from app.services.matchmaking import MatchmakingService
@@ -85,7 +87,7 @@ async def account(database: Database, username: str, rating: float = 1500.0,
     return player_id
 
 
-async def guest(database: Database, name: str) -> str:
+async def guest_player(database: Database, name: str) -> str:
     player_id = secrets.token_hex(8)
     await database.write(insert(Player).values(id=player_id, name=name))
     return player_id
@@ -152,7 +154,7 @@ async def test_an_unrated_game_and_an_aborted_rated_game_move_nothing(
 
 
 async def test_rated_games_are_between_accounts(database: Database) -> None:
-    ann, carl = await account(database, "ann"), await guest(database, "carl")
+    ann, carl = await account(database, "ann"), await guest_player(database, "carl")
     async with servers(database) as (server,):
         service = server.service
         for creator in (carl, None):
@@ -332,3 +334,51 @@ async def test_ending_a_game_holds_one_connection_at_a_time(database: Database) 
         await engine.dispose()
     for game_id in game_ids:
         assert len(await changes(database, game_id)) == 2
+
+
+async def test_a_guest_logging_in_as_their_game_ends_keeps_its_summary(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The login moves the guest's seats (and their summaries) in its transaction while
+    another process ends one of the games and reads who held its seats: the summary names
+    the seat's player as it ends up."""
+    guest, other = await guest_player(database, "guest"), await guest_player(database, "o")
+    ann = await account(database, "ann")
+    reading = asyncio.Event()
+    read_seats = repository.ended_game
+
+    async def ended_game(session: Any, game_id: str) -> Any:
+        reading.set()
+        return await read_seats(session, game_id)
+
+    monkeypatch.setattr(repository, "ended_game", ended_game)
+    engine = make_engine(database.url, database.schema)
+    try:
+        async with servers(database) as (server,):
+            service = server.service
+            created = await service.create_game(wonder_selection="draft", creator_starts=True,
+                                                name=None, player_id=guest)
+            game_id = created.credentials.game_id
+            await service.join_game(game_id, created.invite_code, None, other)
+            async with make_sessionmaker(engine)() as login:
+                await claim_guest_games(login, guest, ann)
+                ending = asyncio.create_task(service.resign(game_id, 1))
+                if database.schema is not None:  # PostgreSQL: the ending reads meanwhile
+                    await asyncio.wait_for(reading.wait(), 20)
+                    await until_waiting_or_done(database, ending)
+                await login.commit()  # (SQLite: the ending waits for the database)
+            await ending
+    finally:
+        await engine.dispose()
+    stored = await database.read(select(SeatResult.seat, SeatResult.player_id)
+                                 .where(SeatResult.game_id == game_id)
+                                 .order_by(SeatResult.seat))
+    assert [tuple(row) for row in stored] == [(0, ann), (1, other)]
+
+
+async def until_waiting_or_done(database: Database, task: asyncio.Task[Any]) -> None:
+    """Until ``task`` is done or some transaction waits for a lock (PostgreSQL)."""
+    waiting = select(func.count()).select_from(text("pg_locks")).where(text("NOT granted"))
+    deadline = asyncio.get_running_loop().time() + 20
+    while not task.done() and not (await database.read(waiting))[0][0]:
+        assert asyncio.get_running_loop().time() < deadline, "neither waited nor ended"
+        await asyncio.sleep(0.01)
