@@ -259,22 +259,25 @@ class QuickMatch:
 
     async def pair_waiting(self, now: datetime | None = None) -> None:
         """Pair the rated players whose gaps have widened enough to reach each other
-        (wherever they wait) and tell them."""
-        async with self._lock:
-            pairs = await self._queue.pair_waiting(now)
-            started = []
-            for first, second in pairs:
-                try:
-                    game_id = await self._games.create_matched_game(
-                        first.player_id, second.player_id, rated=True)
-                except Exception:
-                    log.exception("could not start a rated quick-match game")
-                    await self._queue.restore([first, second])
-                    continue
-                started.append((first, second, game_id))
-        for first, second, game_id in started:
-            await self._tell_matched(first, game_id, seat=0)
-            await self._tell_matched(second, game_id, seat=1)
+        (wherever they wait) and tell them. A pair whose game cannot be made takes its
+        places again; the pairs whose games were made are told whatever else fails."""
+        started: list[tuple[Place, Place, str]] = []
+        try:
+            async with self._lock:
+                for first, second in await self._queue.pair_waiting(now):
+                    try:
+                        game_id = await self._games.create_matched_game(
+                            first.player_id, second.player_id, rated=True)
+                    except Exception:
+                        log.exception("could not start a rated quick-match game")
+                        with contextlib.suppress(Exception):  # logged; the next pair may do
+                            await self._queue.restore([first, second])
+                        continue
+                    started.append((first, second, game_id))
+        finally:
+            for first, second, game_id in started:
+                await self._tell_matched(first, game_id, seat=0)
+                await self._tell_matched(second, game_id, seat=1)
 
     async def requeue(self) -> None:
         """This server was taken for dead (and its places given up): the players still

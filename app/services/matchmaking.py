@@ -103,15 +103,21 @@ class MatchmakingService:
         the longest waiting first, each with the nearest rating its gap reaches. The pairs
         (the longer waiting first) are out of the queue."""
         now = now or datetime.now(UTC)
+        rated_waiting = select(QueueEntry.player_id).where(QueueEntry.rated.is_(True))
         async with self._sessions() as session:
-            await _lock_queue(session)
+            # Nobody to pair (most beats), or another process deciding: nothing to do now.
+            # A heartbeat calls this: it must never wait on the queue's lock.
+            if len((await session.scalars(rated_waiting.limit(2))).all()) < 2 \
+                    or not await _try_lock_queue(session):
+                return []
             waiting = list((await session.scalars(
                 select(QueueEntry).where(QueueEntry.rated.is_(True))
                 .order_by(QueueEntry.entered_at, QueueEntry.player_id))).all())
             pairs = []
             while waiting:
                 first = waiting.pop(0)
-                assert first.rating is not None
+                if first.rating is None:  # not written by play(); never paired by rating
+                    continue
                 second = _nearest(first.rating, waiting, now, gap_of=first)
                 if second is None:
                     continue
@@ -165,6 +171,14 @@ async def _lock_queue(session: AsyncSession) -> None:
     anyway), held to the end of the transaction."""
     if session.get_bind().dialect.name == "postgresql":
         await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": QUEUE_LOCK})
+
+
+async def _try_lock_queue(session: AsyncSession) -> bool:
+    """:func:`_lock_queue` if no other transaction holds it: whether it was taken."""
+    if session.get_bind().dialect.name != "postgresql":
+        return True
+    return bool(await session.scalar(text("SELECT pg_try_advisory_xact_lock(:key)"),
+                                     {"key": QUEUE_LOCK}))
 
 
 def _nearest(rating: float, waiting: Sequence[QueueEntry], now: datetime, *,

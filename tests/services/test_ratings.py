@@ -23,7 +23,7 @@ from app.realtime.pubsub import InProcessPubSub
 from app.services.accounts import claim_guest_games
 from app.services.clocks import TimeControl
 from app.services.games import GameService, ServiceError
-from app.services.matchmaking import MatchmakingService
+from app.services.matchmaking import QUEUE_LOCK, MatchmakingService
 from app.services.ratings import PROVISIONAL_DEVIATION, Rating, aged, both_rated, rated
 from app.services.results import summarise, summarise_missing
 from tests.factories import Database, ManualWall, repeatable_seeds, servers
@@ -382,3 +382,29 @@ async def until_waiting_or_done(database: Database, task: asyncio.Task[Any]) -> 
     while not task.done() and not (await database.read(waiting))[0][0]:
         assert asyncio.get_running_loop().time() < deadline, "neither waited nor ended"
         await asyncio.sleep(0.01)
+
+
+async def test_the_pairing_sweep_never_waits_for_the_queue(database: Database) -> None:
+    """The heartbeat sweeps the queue: with another process deciding (its lock held), or
+    fewer than two rated players waiting, the sweep does nothing rather than wait."""
+    low = await account(database, "low", rating=1200.0)
+    high = await account(database, "high", rating=1900.0)
+    await database.write(insert(Server).values(id="s1"))
+    engine = make_engine(database.url, database.schema)
+    try:
+        queue = MatchmakingService(make_sessionmaker(engine))
+        await queue.play(low, "s1", rated=True, now=START)
+        assert await queue.pair_waiting(now=START + seconds(600)) == []  # alone
+        await queue.play(high, "s1", rated=True, now=START)
+        if database.schema is not None:  # PostgreSQL: another transaction holds the lock
+            async with engine.connect() as other:
+                await other.execute(text("SELECT pg_advisory_lock(:key)"), {"key": QUEUE_LOCK})
+                swept = await asyncio.wait_for(queue.pair_waiting(now=START + seconds(600)),
+                                               20)
+                assert swept == []
+                await other.execute(text("SELECT pg_advisory_unlock(:key)"),
+                                    {"key": QUEUE_LOCK})
+        [(first, second)] = await queue.pair_waiting(now=START + seconds(600))
+        assert (first.player_id, second.player_id) == (low, high)
+    finally:
+        await engine.dispose()
