@@ -395,7 +395,7 @@ async def test_the_pairing_sweep_never_waits_for_the_queue(database: Database) -
         queue = MatchmakingService(make_sessionmaker(engine))
         await queue.play(low, "s1", rated=True, now=START)
         assert await queue.pair_waiting(now=START + seconds(600)) == []  # alone
-        await queue.play(high, "s1", rated=True, now=START)
+        await queue.play(high, "s1", rated=True, now=START + seconds(1))
         if database.schema is not None:  # PostgreSQL: another transaction holds the lock
             async with engine.connect() as other:
                 await other.execute(text("SELECT pg_advisory_lock(:key)"), {"key": QUEUE_LOCK})
