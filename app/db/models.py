@@ -12,6 +12,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     MetaData,
     String,
@@ -330,10 +331,6 @@ class SeatResult(Base):
     """How the game ended (``Victory``), the same on both seats."""
     first: Mapped[bool]
     """This seat played first (it also drafted first)."""
-    wonders: Mapped[list[str]] = mapped_column(JSON)
-    """The wonders it drafted, in order."""
-    built: Mapped[list[str]] = mapped_column(JSON)
-    """Those it built."""
     points: Mapped[int]
     actions: Mapped[int]
     """The game's length: actions in its log."""
@@ -341,3 +338,19 @@ class SeatResult(Base):
     """From the game's start (its second seat taken) to its end."""
     rated: Mapped[bool]
     finished_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class SeatWonder(Base):
+    """A wonder one seat of a finished game drafted, and whether it built it: what the
+    wonders' win rates are counted from."""
+
+    __tablename__ = "seat_wonder"
+    __table_args__ = (ForeignKeyConstraint(["game_id", "seat"],
+                                           ["seat_result.game_id", "seat_result.seat"],
+                                           ondelete="CASCADE"),)
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    wonder: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """The wonder's id (``app/engine`` data)."""
+    built: Mapped[bool]

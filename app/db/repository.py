@@ -4,7 +4,7 @@ owns the transaction."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     TextClause,
     bindparam,
+    case,
     delete,
     false,
     func,
@@ -40,6 +41,7 @@ from .models import (
     RatingChange,
     Seat,
     SeatResult,
+    SeatWonder,
     UTCDateTime,
 )
 
@@ -359,6 +361,7 @@ class Account:
     username: str
     rating: float
     deviation: float
+    rated_at: datetime | None
 
 
 async def accounts_of(session: AsyncSession, player_ids: Sequence[str | None]
@@ -368,10 +371,11 @@ async def accounts_of(session: AsyncSession, player_ids: Sequence[str | None]
     if not wanted:
         return {}
     rows = await session.execute(
-        select(Player.id, Player.username, Player.rating, Player.rating_deviation)
+        select(Player.id, Player.username, Player.rating, Player.rating_deviation,
+               Player.rated_at)
         .where(Player.id.in_(wanted), Player.username.is_not(None)))
-    return {pid: Account(username, rating, deviation)
-            for pid, username, rating, deviation in rows if username is not None}
+    return {pid: Account(username, rating, deviation, rated_at)
+            for pid, username, rating, deviation, rated_at in rows if username is not None}
 
 
 async def listed_games(session: AsyncSession, status: str, limit: int) -> Sequence[Game]:
@@ -564,30 +568,43 @@ class SeatResultRow:
 
 _SEAT_RESULT: Table = SeatResult.__table__  # type: ignore[assignment]
 _RATING_CHANGE: Table = RatingChange.__table__  # type: ignore[assignment]
+_SEAT_WONDER: Table = SeatWonder.__table__  # type: ignore[assignment]
 _PLAYER: Table = Player.__table__  # type: ignore[assignment]
 
 
 async def add_seat_results(session: AsyncSession, game_id: str,
                            rows: Sequence[SeatResultRow]) -> None:
+    """Each seat's summary, and the wonders it drafted (``wonders``; ``built`` of them)."""
     await session.execute(insert(_SEAT_RESULT), [
-        {"game_id": game_id, **row.__dict__} for row in rows])
+        {"game_id": game_id, **{k: v for k, v in row.__dict__.items()
+                                if k not in ("wonders", "built")}} for row in rows])
+    drafted = [{"game_id": game_id, "seat": row.seat, "wonder": wonder,
+                "built": wonder in row.built} for row in rows for wonder in row.wonders]
+    if drafted:
+        await session.execute(insert(_SEAT_WONDER), drafted)
 
 
-async def finished_unsummarised(session: AsyncSession, limit: int) -> list[str]:
-    """Finished games with no seat summary, the oldest first."""
+async def finished_unsummarised(session: AsyncSession, limit: int,
+                                 leaving_out: Collection[str] = ()) -> list[str]:
+    """Finished games with no seat summary (but those ``leaving_out``), the oldest first."""
     summarised = select(_SEAT_RESULT.c.game_id).where(_SEAT_RESULT.c.game_id == _GAME.c.id)
-    return list((await session.scalars(
-        select(_GAME.c.id).where(_GAME.c.status == "finished", ~summarised.exists())
-        .order_by(_GAME.c.updated_at).limit(limit))).all())
+    statement = select(_GAME.c.id).where(_GAME.c.status == "finished", ~summarised.exists())
+    if leaving_out:
+        statement = statement.where(_GAME.c.id.not_in(list(leaving_out)))
+    return list((await session.scalars(statement.order_by(_GAME.c.updated_at).limit(limit)))
+                .all())
 
 
 async def game_and_log(session: AsyncSession, game_id: str
-                       ) -> tuple[Game, list[dict[str, Any]]] | None:
-    """A game's row and its log's actions, in order."""
+                       ) -> tuple[Game, list[dict[str, Any]], datetime] | None:
+    """A game's row, its log's actions in order, and when its last action was made (the
+    row's last change for a game with none)."""
     row = await get_game(session, game_id)
     if row is None:
         return None
-    return row, [entry.action for entry in await actions_after(session, game_id, 0)]
+    entries = await actions_after(session, game_id, 0)
+    return (row, [entry.action for entry in entries],
+            entries[-1].created_at if entries else row.updated_at)
 
 
 Glicko = tuple[float, float, float]
@@ -651,20 +668,29 @@ async def rate(session: AsyncSession, change: RatingRow) -> None:
 
 
 # ---------------------------------------------------------------- leaderboard, profiles
+@dataclass(frozen=True)
+class Ranked:
+    username: str
+    rating: float
+    deviation: float
+    games: int
+    rated_at: datetime | None
+
+
 async def leaderboard(session: AsyncSession, min_games: int, offset: int, limit: int
-                      ) -> tuple[int, list[tuple[str, float, float, int]]]:
+                      ) -> tuple[int, list[Ranked]]:
     """Accounts with at least ``min_games`` rated games, the highest rating first (then the
     most games, then the username: a stable order to page through): how many there are,
-    and (username, rating, deviation, rated games) of those on the page."""
+    and those on the page."""
     ranked = (_PLAYER.c.username.is_not(None), _PLAYER.c.rated_games >= min_games)
     total = int(await session.scalar(select(func.count()).select_from(_PLAYER)
                                      .where(*ranked)) or 0)
     rows = await session.execute(
         select(_PLAYER.c.username, _PLAYER.c.rating, _PLAYER.c.rating_deviation,
-               _PLAYER.c.rated_games).where(*ranked)
+               _PLAYER.c.rated_games, _PLAYER.c.rated_at).where(*ranked)
         .order_by(_PLAYER.c.rating.desc(), _PLAYER.c.rated_games.desc(), _PLAYER.c.login)
         .offset(offset).limit(limit))
-    return total, [tuple(row) for row in rows]
+    return total, [Ranked(*tuple(row)) for row in rows]
 
 
 async def account_by_username(session: AsyncSession, username: str) -> Player | None:
@@ -691,8 +717,6 @@ class PlayedSeat:
     result: str
     victory: str
     first: bool
-    wonders: list[str]
-    built: list[str]
     points: int
     actions: int
     seconds: int
@@ -701,20 +725,88 @@ class PlayedSeat:
 
 
 _PLAYED_COLUMNS = (_SEAT_RESULT.c.game_id, _SEAT_RESULT.c.seat, _SEAT_RESULT.c.result,
-                   _SEAT_RESULT.c.victory, _SEAT_RESULT.c.first, _SEAT_RESULT.c.wonders,
-                   _SEAT_RESULT.c.built, _SEAT_RESULT.c.points, _SEAT_RESULT.c.actions,
-                   _SEAT_RESULT.c.seconds, _SEAT_RESULT.c.rated, _SEAT_RESULT.c.finished_at)
+                   _SEAT_RESULT.c.victory, _SEAT_RESULT.c.first, _SEAT_RESULT.c.points,
+                   _SEAT_RESULT.c.actions, _SEAT_RESULT.c.seconds, _SEAT_RESULT.c.rated,
+                   _SEAT_RESULT.c.finished_at)
 
 
-async def played_seats(session: AsyncSession, player_id: str | None = None
+async def played_seats(session: AsyncSession, player_id: str, limit: int
                        ) -> list[PlayedSeat]:
-    """Every summarised seat (of one player, if given), the most recent first."""
-    statement = select(*_PLAYED_COLUMNS)
+    """The player's most recent finished games, the most recent first."""
+    rows = await session.execute(
+        select(*_PLAYED_COLUMNS).where(_SEAT_RESULT.c.player_id == player_id)
+        .order_by(_SEAT_RESULT.c.finished_at.desc(), _SEAT_RESULT.c.game_id).limit(limit))
+    return [PlayedSeat(*tuple(row)) for row in rows]
+
+
+_WON = case((_SEAT_RESULT.c.result == "win", 1), else_=0)
+_ENDING = case((_SEAT_RESULT.c.result == "shared", "shared"), else_=_SEAT_RESULT.c.victory)
+"""How a game ended: its victory, or ``shared``."""
+
+
+async def results_by_ending(session: AsyncSession, player_id: str | None = None
+                            ) -> list[tuple[str, str, int]]:
+    """(ending, result, seats) over every summarised seat (of one player, if given)."""
+    statement = select(_ENDING, _SEAT_RESULT.c.result, func.count()).group_by(
+        _ENDING, _SEAT_RESULT.c.result)
     if player_id is not None:
         statement = statement.where(_SEAT_RESULT.c.player_id == player_id)
-    rows = await session.execute(statement.order_by(_SEAT_RESULT.c.finished_at.desc(),
-                                                    _SEAT_RESULT.c.game_id))
-    return [PlayedSeat(*tuple(row)) for row in rows]
+    return [tuple(row) for row in await session.execute(statement)]
+
+
+@dataclass(frozen=True)
+class Lengths:
+    ending: str
+    games: int
+    actions: float
+    seconds: float
+
+
+async def game_lengths(session: AsyncSession) -> list[Lengths]:
+    """Finished games by how they ended: how many, and their mean length."""
+    rows = await session.execute(
+        select(_ENDING, func.count(), func.avg(_SEAT_RESULT.c.actions),
+               func.avg(_SEAT_RESULT.c.seconds))
+        .where(_SEAT_RESULT.c.seat == 0).group_by(_ENDING))
+    return [Lengths(ending, games, float(actions), float(seconds))
+            for ending, games, actions, seconds in rows]
+
+
+async def first_player_wins(session: AsyncSession) -> tuple[int, int]:
+    """(games the first player won, games with a winner)."""
+    row = (await session.execute(
+        select(func.count(), func.coalesce(func.sum(case((_SEAT_RESULT.c.first, 1),
+                                                         else_=0)), 0))
+        .where(_SEAT_RESULT.c.result == "win"))).one()
+    return int(row[1]), int(row[0])
+
+
+@dataclass(frozen=True)
+class WonderTally:
+    wonder: str
+    drafted: int
+    drafted_won: int
+    built: int
+    built_won: int
+
+
+async def wonder_tallies(session: AsyncSession, player_id: str | None = None
+                         ) -> list[WonderTally]:
+    """Per wonder: how often it was drafted and built (by one player, if given), and how
+    often its holder won."""
+    built = case((_SEAT_WONDER.c.built, 1), else_=0)
+    built_won = case((_SEAT_WONDER.c.built & (_SEAT_RESULT.c.result == "win"), 1), else_=0)
+    statement = (
+        select(_SEAT_WONDER.c.wonder, func.count(), func.sum(_WON), func.sum(built),
+               func.sum(built_won))
+        .select_from(_SEAT_WONDER.join(_SEAT_RESULT, (_SEAT_RESULT.c.game_id
+                                                      == _SEAT_WONDER.c.game_id)
+                                       & (_SEAT_RESULT.c.seat == _SEAT_WONDER.c.seat)))
+        .group_by(_SEAT_WONDER.c.wonder).order_by(_SEAT_WONDER.c.wonder))
+    if player_id is not None:
+        statement = statement.where(_SEAT_RESULT.c.player_id == player_id)
+    return [WonderTally(wonder, int(a), int(b), int(c), int(d))
+            for wonder, a, b, c, d in await session.execute(statement)]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from app.db import repository
 from app.realtime.clock import Clock
 
 from .games import GameService
-from .results import summarise_missing
+from .results import Backfill
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,7 @@ class Expiry:
         self._clock = clock
         self._open_for = timedelta(hours=open_game_hours)
         self._interval = interval
+        self._backfill = Backfill(sessions)
 
     async def sweep(self) -> list[str]:
         """Expire the games waiting since before the cutoff: the ids this process expired."""
@@ -43,7 +44,7 @@ class Expiry:
                                         creator=game.player_id,
                                         hours=self._open_for.total_seconds() / 3600)
         await self._service.limits.tidy()
-        await summarise_missing(self._sessions, SUMMARIES)
+        await self._backfill.run(SUMMARIES)
         return [game.game_id for game in expired]
 
     async def run(self) -> None:

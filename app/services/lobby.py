@@ -12,7 +12,7 @@ from app.db import repository
 from app.db.models import Game, Seat
 
 from .clocks import WallClock, clocks_of
-from .ratings import Rating
+from .ratings import Rating, aged
 
 LIST_LIMIT = 50
 """Entries per public list: the most recently active first."""
@@ -27,8 +27,11 @@ def seat_entry(number: int, seat: Seat | None,
                              "name": seat.name if seat is not None else None}
     account = accounts.get(seat.player_id) if seat and seat.player_id else None
     if account is not None:
+        # Provisional as of now: a rating left alone long enough is uncertain again.
+        away = datetime.now(UTC) - (account.rated_at or datetime.now(UTC))
         entry.update(username=account.username, rating=round(account.rating),
-                     provisional=Rating(account.rating, account.deviation).provisional)
+                     provisional=aged(Rating(account.rating, account.deviation),
+                                      away).provisional)
     return entry
 
 

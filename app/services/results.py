@@ -9,7 +9,8 @@ race can rate one result twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -20,6 +21,8 @@ from app.engine import WONDERS, Game
 from app.engine.game import replay_json
 
 from .ratings import Rating, aged, both_rated
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -91,29 +94,52 @@ async def record_end(session: AsyncSession, game_id: str, game: Game, now: datet
     return True
 
 
-async def summarise_missing(sessions: async_sessionmaker[AsyncSession], limit: int) -> int:
-    """Summarise finished games that have no summary (those that ended before summaries
-    were kept), by replaying their logs: how many were. Housekeeping, off the request
-    path; of two processes doing it at once, each game's summary is written once."""
-    async with sessions() as session:
-        game_ids = await repository.finished_unsummarised(session, limit)
-    done = 0
-    for game_id in game_ids:
-        async with sessions() as session:
+@dataclass
+class Backfill:
+    """The summaries of games that ended before summaries were kept, written a batch at a
+    time by the housekeeping sweep (:meth:`run`), by replaying their logs. Once a batch
+    finds none left, there are none to come (every game since is summarised as it ends):
+    ``finished`` is set, and this process stops looking."""
+
+    sessions: async_sessionmaker[AsyncSession]
+    finished: bool = False
+    failed: set[str] = field(default_factory=set)
+    """Games whose log could not be summarised (logged once): not tried again."""
+
+    async def run(self, limit: int) -> int:
+        """Summarise up to ``limit`` games: how many were. Of two processes doing it at
+        once, each game's summary is written once."""
+        if self.finished:
+            return 0
+        async with self.sessions() as session:
+            game_ids = await repository.finished_unsummarised(session, limit, self.failed)
+        if not game_ids:
+            self.finished = True
+        done = 0
+        for game_id in game_ids:
+            try:
+                done += await self._summarise(game_id)
+            except Exception:  # a log this engine cannot replay: skipped, the rest go on
+                log.exception("could not summarise game %s", game_id)
+                self.failed.add(game_id)
+        return done
+
+    async def _summarise(self, game_id: str) -> int:
+        async with self.sessions() as session:
             stored = await repository.game_and_log(session, game_id)
             if stored is None:
-                continue
-            row, actions = stored
+                return 0
+            row, actions, ended_at = stored
             game = replay_json(row.seed, row.options, actions)
             ended = await repository.ended_game(session, game_id)
             try:
                 await repository.add_seat_results(session, game_id,
-                                                  _rows(game, ended, row.updated_at))
+                                                  _rows(game, ended, ended_at))
                 await session.commit()
-                done += 1
             except IntegrityError:  # another process wrote it first
                 await session.rollback()
-    return done
+                return 0
+        return 1
 
 
-__all__ = ["Rating", "SeatSummary", "record_end", "summarise", "summarise_missing"]
+__all__ = ["Backfill", "Rating", "SeatSummary", "record_end", "summarise"]

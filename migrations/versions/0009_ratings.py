@@ -1,5 +1,6 @@
 """Ratings: a player's Glicko-2 rating and its history, rated games and quick-match
-places, and a summary of each finished game's seats (profiles and site statistics).
+places, and a summary of each finished game's seats and their wonders (profiles and site
+statistics).
 
 Revision ID: 0009
 Revises: 0008
@@ -65,8 +66,6 @@ def upgrade() -> None:
         sa.Column("result", sa.String(8), nullable=False),
         sa.Column("victory", sa.String(16), nullable=False),
         sa.Column("first", sa.Boolean(), nullable=False),
-        sa.Column("wonders", sa.JSON(), nullable=False),
-        sa.Column("built", sa.JSON(), nullable=False),
         sa.Column("points", sa.Integer(), nullable=False),
         sa.Column("actions", sa.Integer(), nullable=False),
         sa.Column("seconds", sa.Integer(), nullable=False),
@@ -76,12 +75,23 @@ def upgrade() -> None:
     )
     op.create_index("ix_seat_result_player_id_finished_at", "seat_result",
                     ["player_id", "finished_at"])
+    op.create_table(
+        "seat_wonder",
+        sa.Column("game_id", sa.String(32), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("wonder", sa.String(32), nullable=False),
+        sa.Column("built", sa.Boolean(), nullable=False),
+        sa.PrimaryKeyConstraint("game_id", "seat", "wonder", name="pk_seat_wonder"),
+        sa.ForeignKeyConstraint(["game_id", "seat"], ["seat_result.game_id", "seat_result.seat"],
+                                name="fk_seat_wonder_game_id_seat_result", ondelete="CASCADE"),
+    )
     # The leaderboard: rated accounts by rating.
     op.create_index("ix_player_rating", "player", ["rating"])
 
 
 def downgrade() -> None:
     op.drop_index("ix_player_rating", table_name="player")
+    op.drop_table("seat_wonder")
     op.drop_index("ix_seat_result_player_id_finished_at", table_name="seat_result")
     op.drop_table("seat_result")
     op.drop_index("ix_rating_change_player_id_created_at", table_name="rating_change")

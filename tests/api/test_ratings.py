@@ -79,6 +79,12 @@ def test_a_rated_game_between_two_accounts(make_app: Callable[..., FastAPI]) -> 
         stats = ok(client.get("/api/stats"))
         assert stats["games"] == 1
         assert stats["victories"]["resigned"] == {"games": 1, "percent": 100.0}
+        assert stats["victories"]["civilian"] == {"games": 0, "percent": 0.0}
+        assert stats["first_player"]["decided"] == 1
+        assert stats["first_player"]["wins"] in (0, 1)
+        assert stats["length"]["actions"] == 1.0  # the resignation alone
+        assert stats["length"]["by_victory"]["resigned"]["games"] == 1
+        assert stats["wonders"] == {}  # resigned before the draft's first pick
 
 
 def _lobby(client: TestClient) -> LobbyClient:

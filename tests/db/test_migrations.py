@@ -25,7 +25,8 @@ from app.db.session import make_engine
 from tests.factories import ROOT, Database, alembic_config
 
 TABLES = {"game", "seat", "game_action", "player", "admin_action", "server", "presence",
-          "queue_entry", "chat_message", "rate_count", "rating_change", "seat_result"}
+          "queue_entry", "chat_message", "rate_count", "rating_change", "seat_result",
+          "seat_wonder"}
 
 
 def _head() -> str:

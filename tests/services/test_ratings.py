@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import delete, func, insert, select, text, update
 
 from app.db import repository
-from app.db.models import Player, RatingChange, SeatResult, Server
+from app.db.models import GameAction, Player, RatingChange, SeatResult, SeatWonder, Server
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game
 from app.realtime.pubsub import InProcessPubSub
@@ -25,7 +25,7 @@ from app.services.clocks import TimeControl
 from app.services.games import GameService, ServiceError
 from app.services.matchmaking import QUEUE_LOCK, MatchmakingService
 from app.services.ratings import PROVISIONAL_DEVIATION, Rating, aged, both_rated, rated
-from app.services.results import summarise, summarise_missing
+from app.services.results import Backfill, summarise
 from tests.factories import Database, ManualWall, repeatable_seeds, servers
 
 START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
@@ -228,23 +228,36 @@ async def test_a_finished_game_is_summarised_and_old_ones_later(database: Databa
             moves += 1
         await service.resign(game_id, 0)
         game, _ = await service.current(game_id)
-    stored = await database.read(select(SeatResult).order_by(SeatResult.seat))
-    expected = summarise(game)
-    assert [(r.result, r.wonders, r.built, r.points, r.first, r.actions) for r in stored] == [
-        (s.result, s.wonders, s.built, s.points, s.first, 13) for s in expected]
-    assert [len(r.wonders) for r in stored] == [4, 4]
-    # As if the game had ended before summaries were kept: summarised by the sweep, once.
+        broken = await rated_game(service, ann, bob)
+        await service.resign(broken, 1)
+
+    async def summaries() -> list[Any]:
+        rows = await database.read(select(SeatResult).where(SeatResult.game_id == game_id)
+                                   .order_by(SeatResult.seat))
+        drafted = await database.read(select(SeatWonder).where(SeatWonder.game_id == game_id))
+        return [(r.result, r.points, r.first, r.actions, r.rated,
+                 sorted((w.wonder, w.built) for w in drafted if w.seat == r.seat))
+                for r in rows]
+
+    stored = await summaries()
+    assert stored == [(s.result, s.points, s.first, 13, True,
+                       sorted((w, w in s.built) for w in s.wonders)) for s in summarise(game)]
+    assert [len(seat[-1]) for seat in stored] == [4, 4]
+    # As if the games had ended before summaries were kept: summarised by the sweep, once;
+    # one whose log cannot be replayed is left out, and the others go on.
     await database.write(delete(SeatResult))
+    await database.write(update(GameAction).where(GameAction.game_id == broken)
+                         .values(action={"type": "nonsense"}))
     engine = make_engine(database.url, database.schema)
     try:
-        sessions = make_sessionmaker(engine)
-        assert await summarise_missing(sessions, 10) == 1
-        assert await summarise_missing(sessions, 10) == 0
+        backfill = Backfill(make_sessionmaker(engine))
+        assert await backfill.run(10) == 1
+        assert backfill.failed == {broken} and not backfill.finished
+        assert await backfill.run(10) == 0
+        assert backfill.finished  # nothing left to look at: it stops looking
     finally:
         await engine.dispose()
-    again = await database.read(select(SeatResult).order_by(SeatResult.seat))
-    assert [(r.result, r.wonders, r.points, r.rated) for r in again] == [
-        (r.result, r.wonders, r.points, r.rated) for r in stored]
+    assert await summaries() == stored
 
 
 def test_a_summary_of_a_game_that_is_not_over_is_refused() -> None:
