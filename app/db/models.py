@@ -18,6 +18,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -62,6 +63,10 @@ class Player(Base):
     cookie: no password, and the same person in another tab is the same player."""
 
     __tablename__ = "player"
+    # The leaderboard's order, over accounts only (guests, far more, are left out).
+    __table_args__ = (Index("ix_player_leaderboard", "rating",
+                            postgresql_where=text("username IS NOT NULL"),
+                            sqlite_where=text("username IS NOT NULL")),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
@@ -78,8 +83,7 @@ class Player(Base):
     """A login's session carries the epoch it was made at; raising it (log out everywhere,
     a new password) ends every session made before."""
     registered_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
-    rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500",
-                                          index=True)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500")
     """Glicko-2 rating from rated games (accounts only); a new player's is 1500."""
     rating_deviation: Mapped[float] = mapped_column(Float, default=350.0,
                                                     server_default="350")

@@ -85,12 +85,14 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["game_id", "seat"], ["seat_result.game_id", "seat_result.seat"],
                                 name="fk_seat_wonder_game_id_seat_result", ondelete="CASCADE"),
     )
-    # The leaderboard: rated accounts by rating.
-    op.create_index("ix_player_rating", "player", ["rating"])
+    # The leaderboard: accounts by rating (guests, far more, left out).
+    op.create_index("ix_player_leaderboard", "player", ["rating"],
+                    postgresql_where=sa.text("username IS NOT NULL"),
+                    sqlite_where=sa.text("username IS NOT NULL"))
 
 
 def downgrade() -> None:
-    op.drop_index("ix_player_rating", table_name="player")
+    op.drop_index("ix_player_leaderboard", table_name="player")
     op.drop_table("seat_wonder")
     op.drop_index("ix_seat_result_player_id_finished_at", table_name="seat_result")
     op.drop_table("seat_result")
