@@ -57,6 +57,11 @@ function follow(stepper) {
     onStateChange: (state) => { live.dataset.state = state; },
     onMessage: (message) => {
       if (message.type === "welcome") connection.ready();
+      if (message.type === "aborted" || message.type === "expired") {  // nothing more to come
+        live.hidden = true;
+        connection.stop();
+        return;
+      }
       if (!["welcome", "update", "state"].includes(message.type)) return;
       const ended = Boolean(message.view?.outcome);
       stepper.grow(message.version, { ended });

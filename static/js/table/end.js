@@ -6,15 +6,12 @@ import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
 import { FORFEITS, SCORE_ROWS, who } from "./describe.js";
 
-// One seat's rating before and after a rated game: "Ann 1500 → 1662 (+162)".
+// One seat's rating before and after a rated game: "Ann: rating 1500 → 1662 (+162)".
 function ratingChange(ctx, seat) {
   const change = ctx.ratings.find((entry) => entry.seat === seat);
   if (!change) return null;
-  const delta = change.after - change.before;
-  const signed = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "±0";
   return html`<span class="bd-rating-change" data-seat=${seat}>${t("end.rating", {
-    // Ratings are read as plain figures (1500, not 1,500), as the profile shows them.
-    name: ctx.name(seat), before: String(change.before), after: String(change.after), change: signed })}</span>`;
+    name: ctx.name(seat), before: change.before, after: change.after })}</span>`;
 }
 
 export function ResultBanner({ ctx, children }) {

@@ -116,7 +116,12 @@ export default {
   "end.score": "Score by category",
   "end.category": "Category",
   "end.winner": "★ winner",
-  "end.rating": "{name}: rating {before} → {after} ({change})",
+  // A rated game's change, with a minus sign (not a hyphen); ratings as plain figures.
+  "end.rating": ({ name, before, after }) => {
+    const change = after - before;
+    const signed = change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0";
+    return `${name}: rating ${before} → ${after} (${signed})`;
+  },
   "end.hide": "See the table",
   "end.show": "Show the result",
   "score.blue": "Blue cards",
