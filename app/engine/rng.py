@@ -45,6 +45,12 @@ class Rng:
     def state(self) -> tuple[int, int, int, int]:
         return (self.s0, self.s1, self.s2, self.s3)
 
+    def clone(self) -> Rng:
+        """An independent generator at the same point of the same sequence."""
+        twin = Rng(0)
+        twin.s0, twin.s1, twin.s2, twin.s3 = self.s0, self.s1, self.s2, self.s3
+        return twin
+
     def next_u32(self) -> int:
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         x = ((s1 << 2) + s1) & _MASK32  # s1 * 5

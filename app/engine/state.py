@@ -145,6 +145,30 @@ class PlayerState:
         self.wonders_play_again = False
         self.coins_per_chain_build = 0
 
+    def clone(self) -> PlayerState:
+        """An independent copy: its lists and dicts are its own (their items, numbers and
+        tuples, are never changed in place, so they are shared)."""
+        twin = PlayerState()  # (no __new__ trick: the compiled class needs its __init__)
+        twin.coins = self.coins
+        twin.production = self.production.copy()
+        twin.choice_sets = self.choice_sets.copy()
+        twin.trade_price_one = self.trade_price_one.copy()
+        twin.chains = self.chains
+        twin.science = self.science.copy()
+        twin.colors = self.colors.copy()
+        twin.cards = self.cards.copy()
+        twin.wonders = self.wonders.copy()
+        twin.built_wonders = self.built_wonders.copy()
+        twin.retired_wonders = self.retired_wonders.copy()
+        twin.tokens = self.tokens.copy()
+        twin.wonder_resource_discount = self.wonder_resource_discount
+        twin.blue_resource_discount = self.blue_resource_discount
+        twin.receives_opponent_trade_coins = self.receives_opponent_trade_coins
+        twin.extra_shields_per_red_card = self.extra_shields_per_red_card
+        twin.wonders_play_again = self.wonders_play_again
+        twin.coins_per_chain_build = self.coins_per_chain_build
+        return twin
+
     def unbuilt_wonders(self) -> list[int]:
         return [w for w in self.wonders if w not in self.built_wonders]
 
@@ -205,6 +229,45 @@ class GameState:
         """Per seat: the total price of each card (by index), then of each wonder (at
         ``WONDER_PRICES + index``); -1 = not known. Prices change only when a city changes:
         ``effects.gain`` and ``effects.remove_card`` call :meth:`forget_prices`."""
+
+    def clone(self) -> GameState:
+        """An independent copy, for search: what a game does to one leaves the other as it
+        was. Every mutable container is copied (positions arranged by hand change more
+        than play does); tuples, decisions and options are shared."""
+        twin = GameState(self.seed, self.options)  # every field below is set again
+        twin.rng = self.rng.clone()
+        twin.phase = self.phase
+        twin.age = self.age
+        twin.current = self.current
+        twin.first_player = self.first_player
+        twin.players = (self.players[0].clone(), self.players[1].clone())
+        twin.pawn = self.pawn
+        twin.loot = [self.loot[0].copy(), self.loot[1].copy()]
+        twin.board_tokens = self.board_tokens.copy()
+        twin.box_tokens = self.box_tokens.copy()
+        twin.draft_rounds = [offer.copy() for offer in self.draft_rounds]
+        twin.draft_offer = self.draft_offer.copy()
+        twin.draft_step = self.draft_step
+        twin.unused_wonders = self.unused_wonders.copy()
+        twin.decks = {age: deck.copy() for age, deck in self.decks.items()}
+        twin.removed_cards = self.removed_cards.copy()
+        twin.structure = self.structure.copy()
+        twin.face_up = self.face_up.copy()
+        twin.cover_count = self.cover_count.copy()
+        twin.accessible = self.accessible.copy()
+        twin.cards_left = self.cards_left
+        twin.discard = self.discard.copy()
+        twin.pending = self.pending.copy()
+        twin.turn_open = self.turn_open
+        twin.play_again = self.play_again
+        twin.last_taker = self.last_taker
+        twin.wonders_built = self.wonders_built
+        twin.winner = self.winner
+        twin.victory = self.victory
+        twin.events = []
+        twin.slot_of = self.slot_of.copy()
+        twin.price_cache = (self.price_cache[0].copy(), self.price_cache[1].copy())
+        return twin
 
     def forget_prices(self, seat: int) -> None:
         self.price_cache[seat][:] = _NO_PRICES
