@@ -551,15 +551,26 @@ async def ended_game(session: AsyncSession, game_id: str) -> EndedGame:
 
 
 @dataclass(frozen=True)
-class SeatResultRow:
+class SeatSummary:
+    """One seat of a finished game, as its player's record shows it (from the engine)."""
+
     seat: int
-    player_id: str | None
     result: str
+    """``win``, ``loss`` or ``shared``."""
     victory: str
     first: bool
     wonders: list[str]
     built: list[str]
     points: int
+
+
+@dataclass(frozen=True)
+class SeatResultRow:
+    """A seat's summary and what the game's rows add: who held it, how long and whether
+    rated the game was, when it ended."""
+
+    summary: SeatSummary
+    player_id: str | None
     actions: int
     seconds: int
     rated: bool
@@ -576,10 +587,14 @@ async def add_seat_results(session: AsyncSession, game_id: str,
                            rows: Sequence[SeatResultRow]) -> None:
     """Each seat's summary, and the wonders it drafted (``wonders``; ``built`` of them)."""
     await session.execute(insert(_SEAT_RESULT), [
-        {"game_id": game_id, **{k: v for k, v in row.__dict__.items()
-                                if k not in ("wonders", "built")}} for row in rows])
-    drafted = [{"game_id": game_id, "seat": row.seat, "wonder": wonder,
-                "built": wonder in row.built} for row in rows for wonder in row.wonders]
+        {"game_id": game_id, "seat": row.summary.seat, "player_id": row.player_id,
+         "result": row.summary.result, "victory": row.summary.victory,
+         "first": row.summary.first, "points": row.summary.points, "actions": row.actions,
+         "seconds": row.seconds, "rated": row.rated, "finished_at": row.finished_at}
+        for row in rows])
+    drafted = [{"game_id": game_id, "seat": row.summary.seat, "wonder": wonder,
+                "built": wonder in row.summary.built}
+               for row in rows for wonder in row.summary.wonders]
     if drafted:
         await session.execute(insert(_SEAT_WONDER), drafted)
 
@@ -744,13 +759,12 @@ _ENDING = case((_SEAT_RESULT.c.result == "shared", "shared"), else_=_SEAT_RESULT
 """How a game ended: its victory, or ``shared``."""
 
 
-async def results_by_ending(session: AsyncSession, player_id: str | None = None
+async def results_by_ending(session: AsyncSession, player_id: str
                             ) -> list[tuple[str, str, int]]:
-    """(ending, result, seats) over every summarised seat (of one player, if given)."""
-    statement = select(_ENDING, _SEAT_RESULT.c.result, func.count()).group_by(
-        _ENDING, _SEAT_RESULT.c.result)
-    if player_id is not None:
-        statement = statement.where(_SEAT_RESULT.c.player_id == player_id)
+    """(ending, result, games) of one player's finished games."""
+    statement = (select(_ENDING, _SEAT_RESULT.c.result, func.count())
+                 .where(_SEAT_RESULT.c.player_id == player_id)
+                 .group_by(_ENDING, _SEAT_RESULT.c.result))
     return [tuple(row) for row in await session.execute(statement)]
 
 
@@ -772,13 +786,11 @@ async def game_lengths(session: AsyncSession) -> list[Lengths]:
             for ending, games, actions, seconds in rows]
 
 
-async def first_player_wins(session: AsyncSession) -> tuple[int, int]:
-    """(games the first player won, games with a winner)."""
-    row = (await session.execute(
-        select(func.count(), func.coalesce(func.sum(case((_SEAT_RESULT.c.first, 1),
-                                                         else_=0)), 0))
-        .where(_SEAT_RESULT.c.result == "win"))).one()
-    return int(row[1]), int(row[0])
+async def first_player_wins(session: AsyncSession) -> int:
+    """The games the first player won."""
+    return int(await session.scalar(
+        select(func.count()).where(_SEAT_RESULT.c.result == "win", _SEAT_RESULT.c.first))
+        or 0)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from app.realtime.hub import Connection
 from app.realtime.messages import Lobby, LobbyEntry, Matched, Queue, ServerMessage
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from app.services.errors import ServiceError
-from app.services.games import GameService
+from app.services.games import GameService, rated_needs_account
 from app.services.lobby import LobbyService
 from app.services.matchmaking import MatchmakingService, Place
 from app.services.players import PlayerInfo
@@ -172,8 +172,7 @@ class QuickMatch:
         if player is None:
             raise ServiceError("no_player", "pick a name before playing", 401)
         if rated and player.username is None:
-            raise ServiceError("rated_needs_account", "rated games are between accounts: "
-                               "log in first", 403)
+            raise rated_needs_account()
         me = player.player_id
         async with self._lock:
             decision = await self._queue.play(me, self._registry.server_id, rated=rated)

@@ -117,10 +117,15 @@ def _refuse_unstarted_or_closed(status: str) -> None:
         raise ServiceError(status, _CLOSED[status], 409)
 
 
+def rated_needs_account() -> ServiceError:
+    """The refusal of a rated game (created, joined, asked for in quick match) to a guest."""
+    return ServiceError("rated_needs_account", "a rated game is between two accounts: log "
+                        "in first", 403)
+
+
 def _refuse_unless_account(player: Player | None) -> None:
     if player is None or player.username is None:
-        raise ServiceError("rated_needs_account", "a rated game is between two accounts: "
-                           "log in first", 403)
+        raise rated_needs_account()
 
 
 def _rematch_json(row: GameRow | repository.GameHead) -> dict[str, Any]:
@@ -891,17 +896,15 @@ class GameService:
                 offer=request.offer)
             # Guarded by the game's version: of two servers moving the same game, the
             # second waits for the first's commit and writes nothing.
-            if outcome is None:
-                recorded = await repository.record_move(session, move, notices)
+            # An ending is written with its summary and the new ratings: one transaction.
+            writing = (contextlib.nullcontext(session) if outcome is None
+                       else self._transaction(session))
+            async with writing as writer:
+                recorded = await repository.record_move(writer, move, notices)
                 if recorded:
-                    await session.commit()
-            else:
-                async with self._transaction(session) as ending:
-                    # The end, its summary and the new ratings: one transaction.
-                    recorded = await repository.record_move(ending, move, notices)
-                    if recorded:
-                        await record_end(ending, game_id, entry.game, now)
-                        await ending.commit()
+                    if outcome is not None:
+                        await record_end(writer, game_id, entry.game, now)
+                    await writer.commit()
         except IntegrityError:  # this client id (or seq) was logged meanwhile elsewhere
             recorded = False
         except BaseException:

@@ -12,7 +12,7 @@ from app.db import repository
 from app.db.models import Game, Seat
 
 from .clocks import WallClock, clocks_of
-from .ratings import Rating, aged
+from .ratings import NEW_VOLATILITY, as_of
 
 LIST_LIMIT = 50
 """Entries per public list: the most recently active first."""
@@ -20,7 +20,7 @@ OWN_LIMIT = 30
 
 
 def seat_entry(number: int, seat: Seat | None,
-               accounts: Mapping[str, repository.Account]) -> dict[str, Any]:
+               accounts: Mapping[str, repository.Account], now: datetime) -> dict[str, Any]:
     """A seat as lists show it: its name, and its account's username and rating (a
     profile to link to) if an account holds it."""
     entry: dict[str, Any] = {"seat": number, "taken": seat is not None,
@@ -28,10 +28,10 @@ def seat_entry(number: int, seat: Seat | None,
     account = accounts.get(seat.player_id) if seat and seat.player_id else None
     if account is not None:
         # Provisional as of now: a rating left alone long enough is uncertain again.
-        away = datetime.now(UTC) - (account.rated_at or datetime.now(UTC))
+        shown = as_of(account.rating, account.deviation, NEW_VOLATILITY, account.rated_at,
+                      now)
         entry.update(username=account.username, rating=round(account.rating),
-                     provisional=aged(Rating(account.rating, account.deviation),
-                                      away).provisional)
+                     provisional=shown.provisional)
     return entry
 
 
@@ -40,6 +40,7 @@ def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None, 
                accounts: Mapping[str, repository.Account] | None = None) -> dict[str, Any]:
     """One game as the lobby shows it, with a timed game's clocks as of ``now``. Player ids
     stay private: ``my_seat`` says which seat is the viewer's own."""
+    now = now or datetime.now(UTC)
     by_seat = {s.seat: s for s in seats}
     entry: dict[str, Any] = {
         "game_id": game.id, "status": game.status, "origin": game.origin,
@@ -47,11 +48,11 @@ def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None, 
         "winner": game.winner, "victory": game.victory, "time_control": game.time_control,
         "rated": game.rated,
         "created_at": game.created_at.isoformat(), "updated_at": game.updated_at.isoformat(),
-        "seats": [seat_entry(n, by_seat.get(n), accounts or {}) for n in (0, 1)],
+        "seats": [seat_entry(n, by_seat.get(n), accounts or {}, now) for n in (0, 1)],
     }
     clocks = clocks_of(game)
     if clocks is not None and game.status == "active":
-        entry["clock"] = clocks.to_json(now or datetime.now(UTC))
+        entry["clock"] = clocks.to_json(now)
     if player_id is not None:
         entry["my_seat"] = next((s.seat for s in seats if s.player_id == player_id), None)
     return entry

@@ -90,9 +90,7 @@ class MatchmakingService:
             place = None
             if partner is None:
                 place = Place(player_id, server_id, now, rated, rating)
-                session.add(QueueEntry(player_id=player_id, server_id=server_id,
-                                       entered_at=place.entered_at, rated=rated,
-                                       rating=rating))
+                session.add(_entry_of(place))
             else:
                 await session.delete(partner)
             await session.commit()
@@ -131,9 +129,7 @@ class MatchmakingService:
     async def give_back(self, place: Place) -> None:
         """A partner whose game could not be started keeps their place."""
         async with self._sessions() as session:
-            session.add(QueueEntry(player_id=place.player_id, server_id=place.server_id,
-                                   entered_at=place.entered_at, rated=place.rated,
-                                   rating=place.rating))
+            session.add(_entry_of(place))
             await session.commit()
 
     async def leave(self, place: Place) -> None:
@@ -151,10 +147,7 @@ class MatchmakingService:
         async with self._sessions() as session:
             for place in sorted(places, key=lambda p: p.entered_at):
                 if await session.get(QueueEntry, place.player_id) is None:
-                    session.add(QueueEntry(player_id=place.player_id,
-                                           server_id=place.server_id,
-                                           entered_at=place.entered_at, rated=place.rated,
-                                           rating=place.rating))
+                    session.add(_entry_of(place))
             await session.commit()
 
     async def waiting(self) -> list[str]:
@@ -192,6 +185,11 @@ def _nearest(rating: float, waiting: Sequence[QueueEntry], now: datetime, *,
                  if entry.rating is not None and abs(entry.rating - rating) <= gap(entry)]
     return min(reachable, key=lambda e: (abs((e.rating or 0.0) - rating), e.entered_at,
                                          e.player_id), default=None)
+
+
+def _entry_of(place: Place) -> QueueEntry:
+    return QueueEntry(player_id=place.player_id, server_id=place.server_id,
+                      entered_at=place.entered_at, rated=place.rated, rating=place.rating)
 
 
 def _place_of(entry: QueueEntry) -> Place:

@@ -13,7 +13,7 @@ lichess): it is shown with a "?".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Final
 
 import glicko2
@@ -64,6 +64,13 @@ def aged(player: Rating, idle: timedelta) -> Rating:
         if glicko.rd >= NEW_DEVIATION:
             break
     return Rating(player.rating, min(float(glicko.rd), NEW_DEVIATION), player.volatility)
+
+
+def as_of(rating: float, deviation: float, volatility: float, rated_at: datetime | None,
+          now: datetime) -> Rating:
+    """A stored rating as it stands ``now``: :func:`aged` by the time since ``rated_at``
+    (its last rated game; None: never rated)."""
+    return aged(Rating(rating, deviation, volatility), now - (rated_at or now))
 
 
 def both_rated(first: Rating, second: Rating, first_score: float) -> tuple[Rating, Rating]:

@@ -17,24 +17,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import repository
+from app.db.repository import SeatSummary
 from app.engine import WONDERS, Game
 from app.engine.game import replay_json
 
-from .ratings import Rating, aged, both_rated
+from .ratings import Rating, as_of, both_rated
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class SeatSummary:
-    seat: int
-    result: str
-    """``win``, ``loss`` or ``shared``."""
-    victory: str
-    first: bool
-    wonders: list[str]
-    built: list[str]
-    points: int
 
 
 def summarise(game: Game) -> list[SeatSummary]:
@@ -59,14 +48,11 @@ def summarise(game: Game) -> list[SeatSummary]:
 SCORES = {"win": 1.0, "loss": 0.0, "shared": 0.5}
 
 
-def _rows(game: Game, ended: repository.EndedGame, now: datetime
-          ) -> list[repository.SeatResultRow]:
+def _rows(game: Game, summaries: list[SeatSummary], ended: repository.EndedGame,
+          now: datetime) -> list[repository.SeatResultRow]:
     seconds = max(0, round((now - ended.started_at).total_seconds()))
-    return [repository.SeatResultRow(
-        seat=s.seat, player_id=ended.players[s.seat], result=s.result, victory=s.victory,
-        first=s.first, wonders=s.wonders, built=s.built, points=s.points,
-        actions=len(game.log), seconds=seconds, rated=ended.rated, finished_at=now)
-        for s in summarise(game)]
+    return [repository.SeatResultRow(summary, ended.players[summary.seat], len(game.log),
+                                     seconds, ended.rated, now) for summary in summaries]
 
 
 async def record_end(session: AsyncSession, game_id: str, game: Game, now: datetime) -> bool:
@@ -74,18 +60,16 @@ async def record_end(session: AsyncSession, game_id: str, game: Game, now: datet
     ``session``'s transaction, the one that logs its last action: whether it was rated."""
     ended = await repository.ended_game(session, game_id)
     summaries = summarise(game)
-    players = ended.players
-    ids = [player for player in players if player is not None]
-    rating = ended.rated and len(set(ids)) == 2
-    if rating:  # the players' rows first, locked before anything else refers to them
+    ids = [player for player in ended.players if player is not None]
+    rates = ended.rated and len(set(ids)) == 2
+    if rates:  # the players' rows first, locked before anything else refers to them
         stored = await repository.ratings_for_update(session, ids)
-    await repository.add_seat_results(session, game_id, _rows(game, ended, now))
-    if not rating:
+    await repository.add_seat_results(session, game_id, _rows(game, summaries, ended, now))
+    if not rates:
         return False
-    first, second = (aged(Rating(*rating), now - (rated_at or now))
-                     for rating, rated_at in (stored[ids[0]], stored[ids[1]]))
-    before = (first, second)
-    after = both_rated(first, second, SCORES[summaries[0].result])
+    before = tuple(as_of(*glicko, rated_at, now) for glicko, rated_at in
+                   (stored[ids[0]], stored[ids[1]]))
+    after = both_rated(before[0], before[1], SCORES[summaries[0].result])
     for seat in (0, 1):
         await repository.rate(session, repository.RatingRow(
             game_id=game_id, player_id=ids[seat], seat=seat,
@@ -133,8 +117,8 @@ class Backfill:
             game = replay_json(row.seed, row.options, actions)
             ended = await repository.ended_game(session, game_id)
             try:
-                await repository.add_seat_results(session, game_id,
-                                                  _rows(game, ended, ended_at))
+                await repository.add_seat_results(
+                    session, game_id, _rows(game, summarise(game), ended, ended_at))
                 await session.commit()
             except IntegrityError:  # another process wrote it first
                 await session.rollback()

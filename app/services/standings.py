@@ -14,9 +14,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.db import repository
+from app.engine import Victory
 
 from .errors import ServiceError
-from .ratings import Rating, aged
+from .ratings import NEW_VOLATILITY, as_of
 
 PAGE_SIZE = 50
 RECENT_GAMES = 20
@@ -24,14 +25,14 @@ BEST_WONDER_GAMES = 3
 """Drafts of a wonder before its win rate counts among a player's best wonders."""
 STATS_SECONDS = 60.0
 """The site's statistics are worked out at most this often (per process)."""
-VICTORIES = ("civilian", "military", "science", "resigned", "time", "abandoned")
+VICTORIES = tuple(victory.value for victory in Victory)
 
 
 def _rating_json(rating: float, deviation: float, rated_at: datetime | None,
                  now: datetime) -> dict[str, Any]:
     """A rating as shown: its deviation as of ``now`` (wider for a player who has been
     away, as their next game will take it), and whether it is provisional then."""
-    shown = aged(Rating(rating, deviation), now - (rated_at or now))
+    shown = as_of(rating, deviation, NEW_VOLATILITY, rated_at, now)
     return {"rating": round(rating), "deviation": round(shown.deviation),
             "provisional": shown.provisional}
 
@@ -119,9 +120,9 @@ class StandingsService:
                 return self._stats[1]
             async with self._sessions() as session:
                 lengths = await repository.game_lengths(session)
-                first_wins, decided = await repository.first_player_wins(session)
+                first_wins = await repository.first_player_wins(session)
                 tallies = await repository.wonder_tallies(session)
-            stats = _statistics(lengths, first_wins, decided, tallies)
+            stats = _statistics(lengths, first_wins, tallies)
             self._stats = (self._clock(), stats)
             return stats
 
@@ -135,10 +136,11 @@ def _recent(played: repository.PlayedSeat, against: repository.Opponent) -> dict
             "rating_change": None if change is None else round(change, 1)}
 
 
-def _statistics(lengths: list[repository.Lengths], first_wins: int, decided: int,
+def _statistics(lengths: list[repository.Lengths], first_wins: int,
                 tallies: list[repository.WonderTally]) -> dict[str, Any]:
     total = sum(length.games for length in lengths)
     games = {length.ending: length.games for length in lengths}
+    decided = total - games.get("shared", 0)
     return {
         "games": total,
         "victories": {kind: {"games": games.get(kind, 0),
