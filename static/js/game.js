@@ -246,6 +246,7 @@ function show(version, view, lastMove, patch, moves, live) {
   const hadFocus = root.contains(document.activeElement);
   const before = live ? snapshot(root, lastMove?.events ?? []) : null;
   drawing(live, () => store.set({ ...patch, version, view, lastMove, log, error: null }));
+  if (view.outcome) askRatings();
   root.getBoundingClientRect();  // lay the page out now, inside the measure
   performance.measure("duel:render", { start, end: performance.now() });
   if (live) playMove(root, before, lastMove?.events ?? [], (card) => state.catalog?.cards?.[card]?.color);
@@ -500,7 +501,6 @@ function draw(state) {
   const view = tableView(state);
   const ctx = makeContext({ view, seat: state.seat, catalog: state.catalog, names: state.names, lastMove: state.lastMove,
     ratings: state.ratings }, { ...ui, panel: state.panel, resultFolded: state.resultFolded }, act);
-  askRatings(state, view);
   render(html`<${GamePage} state=${state} view=${view} ctx=${ctx} />`, root);
   setData(root, {
     status: state.status ?? "",
@@ -546,13 +546,14 @@ function useSummary(summary) {
   store.set(patch);
 }
 
-// A rated game just ended: its summary says what it did to the ratings (written with the
+// A rated game is over: its summary says what it did to the ratings (written with the
 // last move, so there by the time the move is heard). Asked once per page.
 let ratingsAsked = false;
-function askRatings(state, view) {
-  if (ratingsAsked || !state.rated || !view?.outcome || state.ratings.length) return;
+function askRatings() {
+  const state = store.get();
+  if (ratingsAsked || !state.rated || state.ratings.length) return;
   ratingsAsked = true;
-  queueMicrotask(refreshSummary);
+  refreshSummary();
 }
 
 async function refreshSummary() {

@@ -28,7 +28,6 @@ async function start() {
   }
   const names = summary.seats.map((seat) => seat.name ?? t("player.default", { n: seat.seat + 1 }));
   const last = summary.version;
-  document.getElementById("step-slider").max = String(last);
   if (summary.status === "finished") showRecordLinks();
   const stepper = new Stepper({
     last,

@@ -42,6 +42,7 @@ export class Stepper {
     this.shown = null;
     this.wanted = null;
     this.slider = document.getElementById("step-slider");
+    this.slider.max = String(last);
   }
 
   async position(seq) {

@@ -5,6 +5,7 @@
 // the "error.<code>" entries of en-server.js, which come with these (the pages' own calls
 // to the server are what they do); the entries below word only what a page says itself.
 import server from "./en-server.js";
+import { signedChange } from "./signed.js";
 
 export default {
   // A name as player.js checks it before asking the server
@@ -144,10 +145,7 @@ export default {
   "profile.recent.unrated": "unrated",
   "profile.recent.change_title": "Rating change",
   // A rating's change, rounded: +12, −8 (a minus sign, not a hyphen).
-  "profile.recent.change": ({ change }) => {
-    const whole = Math.round(change);
-    return whole > 0 ? `+${whole}` : whole < 0 ? `−${-whole}` : "±0";
-  },
+  "profile.recent.change": ({ change }) => signedChange(change),
 
   // ------------------------------------------------------------ ends, by kind (tables)
   "standings.kind.civilian": "Civilian victory",

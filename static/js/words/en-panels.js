@@ -2,6 +2,7 @@
 // discard pile) and its result banner: loaded with them (loadWords("panels") in
 // static/js/table/table.js), not with the page. The forms an entry may take are those of
 // static/js/words.js.
+import { signedChange } from "./signed.js";
 
 export default {
   // A card's options and what paying for it takes
@@ -117,11 +118,8 @@ export default {
   "end.category": "Category",
   "end.winner": "★ winner",
   // A rated game's change, with a minus sign (not a hyphen); ratings as plain figures.
-  "end.rating": ({ name, before, after }) => {
-    const change = after - before;
-    const signed = change > 0 ? `+${change}` : change < 0 ? `−${-change}` : "±0";
-    return `${name}: rating ${before} → ${after} (${signed})`;
-  },
+  "end.rating": ({ name, before, after }) =>
+    `${name}: rating ${before} → ${after} (${signedChange(after - before)})`,
   "end.hide": "See the table",
   "end.show": "Show the result",
   "score.blue": "Blue cards",
