@@ -26,9 +26,11 @@ for (const form of document.querySelectorAll("form.account-form")) {
     const body = Object.fromEntries(new FormData(form));
     send(form.querySelector("button[type=submit]"), async () => {
       await request(form.dataset.method, form.dataset.path, body);
-      if (form.id === "password-form") {
+      // A form that says where it is done stays on the page; the others change who is
+      // logged in, which the whole page shows.
+      if (form.dataset.done) {
         form.reset();
-        document.getElementById("password-done").hidden = false;
+        document.getElementById(form.dataset.done).hidden = false;
       } else {
         location.reload();
       }

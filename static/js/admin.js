@@ -1,6 +1,7 @@
 // Helpers shared by the admin pages: actions in words, and the panel of what the players
 // cannot see (the revealed view's "hidden" part, docs/engine.md). Every text is set with
 // textContent: player names come from players.
+import { namer } from "./lists.js";
 import { addMessages, known, t } from "./words.js";
 import adminWords from "./words/en-admin.js";
 
@@ -14,10 +15,6 @@ export function say(element, text) {
 
 export function seatNames(players) {
   return [0, 1].map((seat) => players.find((p) => p.seat === seat)?.name || t("admin.seat", { seat }));
-}
-
-function namer(catalog, table) {
-  return (id) => catalog?.[table]?.[id]?.name ?? String(id);
 }
 
 // One action (its JSON form) in words, e.g. "Ann built Scriptorium".

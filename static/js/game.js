@@ -177,11 +177,10 @@ function handle(message) {
       break;
     case "aborted":
       store.set({ abortReason: message.reason });
-      becomeAborted();
+      becomeClosed("aborted");
       break;
     case "expired":
-      connection.forgetAll();
-      store.set({ status: "expired", panel: null });
+      becomeClosed("expired");
       break;
     case "error":
       handleError(message);
@@ -209,7 +208,7 @@ function handleError(message) {
     return;
   }
   if (message.code === "aborted") {
-    becomeAborted();
+    becomeClosed("aborted");
     return;
   }
   if (message.code === "stale_version") return;  // the newer view is on its way
@@ -223,9 +222,10 @@ function handleError(message) {
   store.set({ error: { code: message.code, params: message.params ?? {}, message: message.message } });
 }
 
-function becomeAborted() {
-  connection.forgetAll();  // nothing will be accepted any more
-  store.set({ status: "aborted", panel: null });
+// Aborted or expired: nothing will be accepted any more.
+function becomeClosed(status) {
+  connection.forgetAll();
+  store.set({ status, panel: null });
 }
 
 // A new view: drawn in place; on a live move, the cards taken travel (motion.js). Every

@@ -17,6 +17,12 @@ export function el(tag, attributes, ...children) {
   return element;
 }
 
+// Names from /api/catalog: `namer(catalog, "wonders")(id)` is the wonder's name (its id
+// when the catalog lacks it).
+export function namer(catalog, table) {
+  return (id) => catalog?.[table]?.[id]?.name ?? String(id);
+}
+
 export function victoryText(victory) {
   const code = `lobby.victory.${victory}`;
   return known(code) ? t(code) : victory ?? "";

@@ -3,7 +3,7 @@
 // the wonders drafted most and won with most, and the recent games with their replays.
 import { ApiError, request, showError } from "./api.js";
 import {
-  ago, el, playerName, ratingText, victoryText, withElements,
+  ago, el, namer, playerName, ratingText, victoryText, withElements,
 } from "./lists.js";
 import { addMessages, dayOf, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
@@ -94,7 +94,7 @@ function results(profile) {
 }
 
 function wonders(profile, catalog) {
-  const name = (id) => catalog.wonders?.[id]?.name ?? id;
+  const name = namer(catalog, "wonders");
   const item = (id, words) => el("li", { "data-wonder": id },
     el("span", { class: "wonder-name" }, name(id)), " ", el("span", { class: "hint" }, words));
   const favourite = profile.favourite_wonders.map((w) => item(w.wonder, t("profile.wonder.picked", { n: w.picked })));

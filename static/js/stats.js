@@ -1,7 +1,7 @@
 // The site's statistics (templates/stats.html), from GET /api/stats: how games end, the
 // first player's win rate, how long games last, and each wonder's win rates.
 import { request, showError } from "./api.js";
-import { el } from "./lists.js";
+import { el, namer } from "./lists.js";
 import { addMessages, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
 
@@ -38,7 +38,7 @@ function length(stats) {
 
 // The wonders drafted most first; each with how often its holder won.
 function wonders(stats, catalog) {
-  const name = (id) => catalog.wonders?.[id]?.name ?? id;
+  const name = namer(catalog, "wonders");
   const rows = Object.entries(stats.wonders)
     .sort(([a, x], [b, y]) => y.picked - x.picked || name(a).localeCompare(name(b)));
   document.getElementById("wonder-rows").replaceChildren(...rows.map(([id, row]) => el("tr", { "data-wonder": id },
