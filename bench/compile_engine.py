@@ -2,6 +2,9 @@
 
     python bench/compile_engine.py        # prints the directory to put first on sys.path
 
+``build(source, out)`` compiles another copy of the engine (``bench/engine.py --against``
+builds an earlier revision's this way).
+
 mypyc (part of mypy) compiles the same ``mypy --strict`` source into C extension modules
 for CPython. The build is skipped when the sources have not changed since the last one.
 """
@@ -22,33 +25,34 @@ NOT_COMPILED = {"__init__.py", "play.py", "replay.py", "scenario.py"}
 tests gain nothing from compiling."""
 
 
-def _fingerprint() -> str:
+def _fingerprint(source: Path) -> str:
     digest = hashlib.sha256(sys.version.encode())
     digest.update(Path(__file__).read_bytes())  # what is compiled, and how
-    for path in sorted(SOURCE.rglob("*")):
+    for path in sorted(source.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(SOURCE)).encode())
+            digest.update(str(path.relative_to(source)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
-def build() -> Path:
-    """Compile if needed; returns the directory holding the compiled ``app`` package."""
-    stamp = BUILD / "fingerprint"
-    fingerprint = _fingerprint()
+def build(source: Path = SOURCE, out: Path = BUILD) -> Path:
+    """Compile the engine package at ``source`` (an ``app/engine`` directory) into ``out``
+    if needed; returns ``out``, the directory holding the compiled ``app`` package."""
+    stamp = out / "fingerprint"
+    fingerprint = _fingerprint(source)
     if stamp.is_file() and stamp.read_text() == fingerprint:
-        return BUILD
-    shutil.rmtree(BUILD, ignore_errors=True)
-    (BUILD / "app").mkdir(parents=True)
-    shutil.copy(ROOT / "app" / "__init__.py", BUILD / "app" / "__init__.py")
-    shutil.copytree(SOURCE, BUILD / "app" / "engine",
+        return out
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "app").mkdir(parents=True)
+    shutil.copy(source.parent / "__init__.py", out / "app" / "__init__.py")
+    shutil.copytree(source, out / "app" / "engine",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    modules = sorted(str(p.relative_to(BUILD)) for p in (BUILD / "app" / "engine").glob("*.py")
+    modules = sorted(str(p.relative_to(out)) for p in (out / "app" / "engine").glob("*.py")
                      if p.name not in NOT_COMPILED)
-    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=BUILD, check=True,
+    subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=out, check=True,
                    stdout=subprocess.DEVNULL)
     stamp.write_text(fingerprint)
-    return BUILD
+    return out
 
 
 if __name__ == "__main__":

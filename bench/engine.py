@@ -1,30 +1,53 @@
-"""Engine speed: plays N seeded random games (each legal action equally likely) on one core.
+"""Engine speed: seeded random games and playouts on one core, alone or side by side with
+an earlier revision of the engine.
 
-    python bench/engine.py --games 2000              # the engine as it runs in the server
-    python bench/engine.py --games 2000 --compiled   # also the mypyc-compiled engine
+    taskset -c 1 python bench/engine.py                                 # the working tree
+    taskset -c 1 python bench/engine.py --compiled                      # and its mypyc build
+    taskset -c 1 python bench/engine.py --against 4d5135f --compiled    # side by side
 
-Prints games/s and actions/s, and a digest of every game's final state hash: the compiled
-engine must produce exactly the same games; then playouts/s from the start of Age II, what
-a search does: a random game to its end from a copy of the position (``Game.clone``), and
-for comparison from the position rebuilt by replaying its log (what a copy cost before
-``clone``). Figures, not tests: they never fail on speed.
+Random games: one game per seed, each legal action equally likely (the same seeds and
+choices for every engine). The new engine plays them with ``Game.play`` (the search fast
+path) where it has it, and again with the checked ``apply``. Playouts: random games to
+their end from copies of 20 positions at the start of Age II, as a search does: the copy
+is ``clone`` and each step ``play`` where the engine has them, otherwise (revisions before
+``clone``) ``Game.replay(seed, options, log)`` and ``apply``.
+
+``--against REV`` checks REV's ``app/engine`` out into a temporary directory (``git
+archive``), builds it with mypyc too under ``--compiled``, and runs every engine in its own
+child process, interleaved (old, new, old, new, ...) for ``--rounds`` rounds; it prints the
+median rates and the ratios new/old. Every engine also prints a digest of the final state
+hashes of its games and of its playouts: equal digests show the same rules played the same
+games. Figures, not tests: nothing fails on speed. Pin the run to one core (``taskset``);
+on a shared machine only the ratios of one interleaved run mean much.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
+import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+STARTS = 20
+"""Age II positions the playouts start from."""
 
 
-def play(seeds: range, keep: list[object] | None = None) -> int:
-    """Play one game per seed; returns the number of actions. Finished games are kept in
+# ----------------------------------------------------------------------------- in the child
+
+def random_games(seeds: range, *, fast: bool, keep: list[Any] | None = None) -> int:
+    """Play one game per seed; returns the number of actions. With ``fast`` each action
+    goes through ``Game.play``, else through ``Game.apply``. Finished games are kept in
     ``keep`` when given (not while timing: a growing heap slows the garbage collector)."""
     from app.engine import Game
 
@@ -33,43 +56,23 @@ def play(seeds: range, keep: list[object] | None = None) -> int:
         game = Game.new(seed)
         uniform = random.Random(seed).random
         legal = game.legal_actions
-        apply = game.apply
+        step = game.play if fast else game.apply
         while not game.is_over:
             choices = legal()
-            apply(choices[int(uniform() * len(choices))])  # uniform to within 2**-53
+            step(choices[int(uniform() * len(choices))])  # uniform to within 2**-53
             actions += 1
         if keep is not None:
             keep.append(game)
     return actions
 
 
-def measure(games: int, first_seed: int, repeat: int) -> None:
-    import app.engine.game as engine
-
-    seeds = range(first_seed, first_seed + games)
-    play(range(50))  # warm up
-    best = float("inf")
-    actions = 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        actions = play(seeds)
-        best = min(best, time.perf_counter() - start)
-    finished: list[object] = []
-    play(seeds, keep=finished)
-    hashes = "".join(game.state_hash() for game in finished)  # type: ignore[attr-defined]
-    digest = hashlib.sha256(hashes.encode()).hexdigest()
-    kind = "compiled (mypyc)" if engine.__file__.endswith((".so", ".pyd")) else "pure Python"
-    print(f"{kind:>17}: {games / best:>7,.0f} games/s  {actions / best:>9,.0f} actions/s  "
-          f"({games} games, {actions / games:.1f} actions each, best of {repeat}: "
-          f"{best:.3f} s; results {digest[:12]})")
-
-
-def age_two_starts(count: int, first_seed: int) -> list[object]:
-    """Positions at the start of Age II, from seeded random games."""
+def age_two_starts(count: int) -> list[Any]:
+    """Positions at the start of Age II, from seeded random games (played with ``apply``,
+    which every revision has)."""
     from app.engine import Game
 
-    starts: list[object] = []
-    seed = first_seed
+    starts: list[Any] = []
+    seed = 0
     while len(starts) < count:
         game = Game.new(seed)
         uniform = random.Random(seed).random
@@ -82,67 +85,199 @@ def age_two_starts(count: int, first_seed: int) -> list[object]:
     return starts
 
 
-def playouts(starts: list[object], per_start: int, *, by_replay: bool) -> int:
-    """``per_start`` random playouts from each start, each from a fresh copy of it: the
-    number of playouts."""
+def playouts(starts: list[Any], per_start: int, keep: list[Any] | None = None) -> int:
+    """``per_start`` random playouts from each start, each from a fresh copy of it; returns
+    the number of playouts."""
     from app.engine import Game
 
+    searchable = hasattr(Game, "clone") and hasattr(Game, "play")
     done = 0
     for index, start in enumerate(starts):
-        assert isinstance(start, Game)
         uniform = random.Random(index).random
         for _ in range(per_start):
-            game = (Game.replay(start.seed, start.options, start.log) if by_replay
-                    else start.clone())
+            if searchable:
+                game = start.clone()
+                step = game.play
+            else:
+                game = Game.replay(start.seed, start.options, start.log)
+                step = game.apply
+            legal = game.legal_actions
             while not game.is_over:
-                choices = game.legal_actions()
-                game.apply(choices[int(uniform() * len(choices))])
+                choices = legal()
+                step(choices[int(uniform() * len(choices))])
+            if keep is not None:
+                keep.append(game)
             done += 1
     return done
 
 
-def measure_playouts(starts: int, per_start: int, repeat: int) -> None:
-    import app.engine.game as engine
+def _digest(games: list[Any]) -> str:
+    return hashlib.sha256("".join(g.state_hash() for g in games).encode()).hexdigest()[:12]
 
-    kind = "compiled (mypyc)" if engine.__file__.endswith((".so", ".pyd")) else "pure Python"
-    positions = age_two_starts(starts, 0)
-    rates = {}
-    for by_replay in (False, True, False, True):  # interleaved: the same machine's moments
-        best = float("inf")
-        for _ in range(repeat):
-            began = time.perf_counter()
-            done = playouts(positions, per_start, by_replay=by_replay)
-            best = min(best, time.perf_counter() - began)
-        rates[by_replay] = max(rates.get(by_replay, 0.0), done / best)
-    print(f"{kind:>17}: {rates[False]:>7,.0f} playouts/s from Age II with Game.clone, "
-          f"{rates[True]:,.0f} by replaying the log ({rates[False] / rates[True]:.2f}x; "
-          f"{starts} starts x {per_start}, best of {repeat}, interleaved)")
+
+def _timed(run: Any) -> tuple[float, int]:
+    began = time.perf_counter()
+    count = run()
+    return time.perf_counter() - began, count
+
+
+def measure(games: int, per_start: int, digests: bool) -> dict[str, Any]:
+    """Time this process's engine once; the rates (and the digests, with ``digests``)."""
+    import app.engine.game as engine
+    from app.engine import Game
+
+    seeds = range(games)
+    has_play = hasattr(Game, "play")
+    random_games(range(games, games + 50), fast=has_play)  # warm up
+    out: dict[str, Any] = {
+        "compiled": not engine.__file__.endswith(".py"), "has_play": has_play,
+        "searchable": has_play and hasattr(Game, "clone"),
+    }
+    seconds, actions = _timed(lambda: random_games(seeds, fast=has_play))
+    out["games"] = games / seconds
+    out["actions"] = actions / seconds
+    if has_play:
+        seconds, _ = _timed(lambda: random_games(seeds, fast=False))
+        out["apply_games"] = games / seconds
+    starts = age_two_starts(STARTS)
+    seconds, done = _timed(lambda: playouts(starts, per_start))
+    out["playouts"] = done / seconds
+    if digests:
+        kept: list[Any] = []
+        random_games(seeds, fast=False, keep=kept)
+        out["digest_apply"] = _digest(kept)
+        if has_play:
+            kept = []
+            random_games(seeds, fast=True, keep=kept)
+        out["digest"] = _digest(kept)
+        kept = []
+        playouts(starts, per_start, keep=kept)
+        out["digest_playouts"] = _digest(kept)
+    return out
+
+
+# ----------------------------------------------------------------------------- the parent
+
+def check_out(revision: str, into: Path) -> Path:
+    """``revision``'s ``app/__init__.py`` and ``app/engine`` under ``into``; returns the
+    engine's directory."""
+    archive = subprocess.run(["git", "archive", "--format=tar", revision, "app/__init__.py",
+                              "app/engine"], cwd=ROOT, check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "app" / "engine"
+
+
+def run_child(path: Path, games: int, per_start: int, digests: bool) -> dict[str, Any]:
+    """Measure the engine whose ``app`` package is in ``path``, in a fresh interpreter."""
+    code = (f"import json, sys; sys.path[:0] = [{str(path)!r}, {str(BENCH)!r}]; "
+            f"from engine import measure; "
+            f"print(json.dumps(measure({games}, {per_start}, {digests})))")
+    child = subprocess.run([sys.executable, "-c", code], cwd=path, check=True,
+                           capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(child.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}"
+
+
+def _ratio(new: float | None, old: float | None) -> str:
+    return "" if new is None or old is None else f"{new / old:.2f}x"
+
+
+def report(build: str, runs: dict[str, list[dict[str, Any]]], old: str | None) -> list[str]:
+    """The median rates of one build (pure or compiled), and the ratios new/old."""
+    def median(label: str, key: str) -> float | None:
+        values = [run[key] for run in runs.get(label, []) if key in run]
+        return statistics.median(values) if values else None
+
+    new_games, new_apply = median("new", "games"), median("new", "apply_games")
+    new_playouts = median("new", "playouts")
+    first_new = runs["new"][0]
+    lines = [f"{build}:"]
+    if old is None:
+        lines.append(f"  random games/s  {_rate(new_games)} (play), {_rate(new_apply)} (apply); "
+                     f"{_rate(median('new', 'actions'))} actions/s")
+        lines.append(f"  playouts/s from Age II  {_rate(new_playouts)} (clone + play)")
+        return lines
+    old_games, old_playouts = median("old", "games"), median("old", "playouts")
+    first_old = runs["old"][0]
+    old_way = "clone + play" if first_old["searchable"] else "replay + apply"
+    new_way = "clone + play" if first_new["searchable"] else "replay + apply"
+    lines.append(f"  random games/s  old {_rate(old_games)} | new {_rate(new_games)} (play) "
+                 f"{_ratio(new_games, old_games)} | new {_rate(new_apply)} (apply) "
+                 f"{_ratio(new_apply, old_games)}")
+    lines.append(f"  playouts/s from Age II  old {_rate(old_playouts)} ({old_way}) | new "
+                 f"{_rate(new_playouts)} ({new_way}) {_ratio(new_playouts, old_playouts)}")
+    return lines
+
+
+def digests_line(results: dict[str, dict[str, Any]]) -> str:
+    """Every engine's digests of its final state hashes, grouped: one digest for the games
+    and one for the playouts mean that every engine played exactly the same games."""
+    games: dict[str, list[str]] = {}
+    playouts: dict[str, list[str]] = {}
+    for label, run in results.items():
+        games.setdefault(run["digest_apply"], []).append(f"{label} apply")
+        if run["has_play"]:
+            games.setdefault(run["digest"], []).append(f"{label} play")
+        playouts.setdefault(run["digest_playouts"], []).append(label)
+
+    def grouped(digests: dict[str, list[str]]) -> str:
+        if len(digests) == 1:
+            (digest, runs), = digests.items()
+            return f"{digest} ({len(runs)} runs)"
+        return "; ".join(f"{digest} ({', '.join(runs)})" for digest, runs in digests.items())
+
+    same = len(games) == 1 and len(playouts) == 1
+    return (f"final state digests: games {grouped(games)}, playouts {grouped(playouts)}: "
+            + ("the same games" if same else "DIFFERENT: the engines do not play the same games"))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--repeat", type=int, default=3, help="report the best of N runs")
-    parser.add_argument("--compiled", action="store_true",
-                        help="also build and measure the mypyc-compiled engine")
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000, help="random games per run")
     parser.add_argument("--playouts", type=int, default=20,
-                        help="playouts from each of 20 Age II starts")
+                        help=f"playouts from each of {STARTS} Age II starts")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="runs of each engine, interleaved; the median is shown")
+    parser.add_argument("--compiled", action="store_true",
+                        help="also build and measure the mypyc-compiled engine(s)")
+    parser.add_argument("--against", metavar="REV",
+                        help="an earlier revision (commit, tag, branch) to run side by side")
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}, one process")
-    measure(args.games, args.first_seed, args.repeat)
-    measure_playouts(20, args.playouts, args.repeat)
-    if args.compiled:
-        from compile_engine import build
+    from compile_engine import build
 
-        # A fresh interpreter whose "app" package is the compiled copy.
-        child = (f"import sys; sys.path[:0] = [{str(build())!r}, {str(ROOT / 'bench')!r}]; "
-                 f"from engine import measure, measure_playouts; "
-                 f"measure({args.games}, {args.first_seed}, {args.repeat}); "
-                 f"measure_playouts(20, {args.playouts}, {args.repeat})")
-        subprocess.run([sys.executable, "-c", child], check=True)
+    with tempfile.TemporaryDirectory(prefix="engine-bench-") as scratch:
+        builds: dict[str, dict[str, Path]] = {"pure Python": {"new": ROOT}}
+        if args.against:
+            old_source = check_out(args.against, Path(scratch) / "old")
+            builds["pure Python"]["old"] = old_source.parents[1]
+        if args.compiled:
+            builds["compiled (mypyc)"] = {"new": build()}
+            if args.against:
+                builds["compiled (mypyc)"]["old"] = build(old_source, Path(scratch) / "mypyc")
+        labels = ["old", "new"] if args.against else ["new"]
+        print(f"Python {sys.version.split()[0]}; "
+              + (f"old = {args.against}, new = the working tree; " if args.against else "")
+              + f"{args.games} games, {STARTS} Age II starts x {args.playouts} playouts; "
+              f"median of {args.rounds} rounds, each engine in its own process, interleaved",
+              flush=True)
+        runs: dict[str, dict[str, list[dict[str, Any]]]] = {b: {} for b in builds}
+        for round_ in range(args.rounds):
+            for name, paths in builds.items():
+                for label in labels:
+                    result = run_child(paths[label], args.games, args.playouts, round_ == 0)
+                    runs[name].setdefault(label, []).append(result)
+        for name in builds:
+            print("\n".join(report(name, runs[name], args.against)))
+        print(digests_line({f"{label} {'compiled' if 'mypyc' in name else 'pure'}":
+                            runs[name][label][0] for name in builds for label in labels}))
 
 
 if __name__ == "__main__":
-    sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+    sys.path.insert(0, str(BENCH))
     main()

@@ -10,6 +10,11 @@ Public API (see ``docs/engine.md``)::
     game.apply(Forfeit(seat, "resigned"))     # out of turn: resigned, time or abandoned
     game.apply(TakeBack(seat))                # undo seat's last action if it revealed nothing
     Game.replay(seed, options, game.log)      # same seed + same actions -> same state_hash()
+
+For search::
+
+    world = game.clone()                      # an independent copy, no replay
+    world.play(world.legal_actions()[i])      # unchecked: no events, same state as apply
 """
 
 from .actions import (

@@ -31,6 +31,12 @@ from .cards import CARD_BY_ID, TOKEN_BY_ID, WONDER_BY_ID
 from .errors import MalformedActionError
 from .state import FORFEITS, DecisionKind
 
+# Each id's index in CARDS, WONDERS or TOKENS, kept on the actions for the engine's fast
+# path (not part of an action's value: equality, hashing and the forms use the ids).
+_CARD_INDEX: Final = {card.id: card.index for card in CARD_BY_ID.values()}
+_WONDER_INDEX: Final = {wonder.id: wonder.index for wonder in WONDER_BY_ID.values()}
+_TOKEN_INDEX: Final = {token.id: token.index for token in TOKEN_BY_ID.values()}
+
 
 class Action:
     """Base of every action: equality, hashing, notation and JSON from the declared fields.
@@ -77,7 +83,7 @@ class Action:
 class PickWonder(Action):
     """Draft: take one of the wonders on offer."""
 
-    __slots__ = ("wonder",)
+    __slots__ = ("wonder", "wonder_index")
     TYPE = "pick_wonder"
     PREFIX = "pick"
     FIELDS = ("wonder",)
@@ -85,12 +91,13 @@ class PickWonder(Action):
 
     def __init__(self, wonder: str) -> None:
         self.wonder: Final = wonder
+        self.wonder_index: Final = _WONDER_INDEX.get(wonder, -1)
 
 
 class BuildCard(Action):
     """Take an accessible card and build it in your city."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "card_index")
     TYPE = "build"
     PREFIX = "build"
     FIELDS = ("card",)
@@ -98,12 +105,13 @@ class BuildCard(Action):
 
     def __init__(self, card: str) -> None:
         self.card: Final = card
+        self.card_index: Final = _CARD_INDEX.get(card, -1)
 
 
 class DiscardCard(Action):
     """Take an accessible card and discard it for coins."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "card_index")
     TYPE = "discard"
     PREFIX = "discard"
     FIELDS = ("card",)
@@ -111,12 +119,13 @@ class DiscardCard(Action):
 
     def __init__(self, card: str) -> None:
         self.card: Final = card
+        self.card_index: Final = _CARD_INDEX.get(card, -1)
 
 
 class BuildWonder(Action):
     """Take an accessible card and tuck it under one of your wonders to build that wonder."""
 
-    __slots__ = ("card", "wonder")
+    __slots__ = ("card", "card_index", "wonder", "wonder_index")
     TYPE = "build_wonder"
     PREFIX = "wonder"
     FIELDS = ("wonder", "card")
@@ -125,13 +134,15 @@ class BuildWonder(Action):
     def __init__(self, wonder: str, card: str) -> None:
         self.wonder: Final = wonder
         self.card: Final = card
+        self.wonder_index: Final = _WONDER_INDEX.get(wonder, -1)
+        self.card_index: Final = _CARD_INDEX.get(card, -1)
 
 
 class ChooseProgressToken(Action):
     """Take a progress token: from the board after a science pair, or from the Great
     Library's draw."""
 
-    __slots__ = ("token",)
+    __slots__ = ("token", "token_index")
     TYPE = "choose_progress"
     PREFIX = "progress"
     FIELDS = ("token",)
@@ -139,12 +150,13 @@ class ChooseProgressToken(Action):
 
     def __init__(self, token: str) -> None:
         self.token: Final = token
+        self.token_index: Final = _TOKEN_INDEX.get(token, -1)
 
 
 class DestroyCard(Action):
     """Statue of Zeus / Circus Maximus: put one of the opponent's cards in the discard pile."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "card_index")
     TYPE = "destroy"
     PREFIX = "destroy"
     FIELDS = ("card",)
@@ -152,12 +164,13 @@ class DestroyCard(Action):
 
     def __init__(self, card: str) -> None:
         self.card: Final = card
+        self.card_index: Final = _CARD_INDEX.get(card, -1)
 
 
 class BuildFromDiscard(Action):
     """The Mausoleum: build a card of the discard pile for free."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "card_index")
     TYPE = "build_from_discard"
     PREFIX = "mausoleum"
     FIELDS = ("card",)
@@ -165,6 +178,7 @@ class BuildFromDiscard(Action):
 
     def __init__(self, card: str) -> None:
         self.card: Final = card
+        self.card_index: Final = _CARD_INDEX.get(card, -1)
 
 
 class ChooseStarter(Action):

@@ -102,6 +102,8 @@ class Effects:
     # Groups of the fields above, so the interpreter skips whole groups at once.
     produces: bool = field(init=False)
     """Fixed production: what the owner has, and what the opponent pays to buy it."""
+    produced: tuple[tuple[int, int], ...] = field(init=False)
+    """The fixed production as (resource, units) pairs, resources with none left out."""
     changes_prices: bool = field(init=False)
     """Gaining this changes what the owner (or, with ``produces``, either city) pays."""
     gives_coins: bool = field(init=False)
@@ -123,6 +125,8 @@ class Effects:
         }
         for name, value in groups.items():
             object.__setattr__(self, name, bool(value))
+        object.__setattr__(self, "produced", tuple((r, n) for r, n in enumerate(self.produce)
+                                                   if n))
 
 
 @dataclass(frozen=True, slots=True)

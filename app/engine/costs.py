@@ -5,14 +5,31 @@ with brown and grey cards``, or 1 coin with the matching reserve card / Customs 
 "One of" producers (Forum, Caravansery, Great Lighthouse, Piraeus) and the Masonry /
 Architecture discounts each cover one unit; they are assigned to the most expensive units,
 so the price shown is always the lowest the rules allow.
+
+:func:`card_price`, :func:`wonder_price` and the payments work it out from the cities'
+fields; :func:`slot_price`, what the game's price memo is filled with, gives the same
+totals from the cities' price keys (``PlayerState.price_key``), with integer arithmetic.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .cards import CARDS, RESOURCES, WONDERS, Color
-from .state import PlayerState
+from .state import (
+    BLUE_DISCOUNT_SHIFT,
+    CHOICE_KINDS,
+    CHOICE_SHIFTS,
+    COUNT_BITS,
+    PRODUCTION_FIELD,
+    PRODUCTION_MASK,
+    TRADE_ONE_SHIFT,
+    WONDER_DISCOUNT_SHIFT,
+    PlayerState,
+)
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 _ALL_RESOURCES: Final = tuple(range(len(RESOURCES)))
 
@@ -182,6 +199,209 @@ def card_price(buyer: PlayerState, opponent: PlayerState, card_index: int) -> in
     return card.cost_coins + _trade_price(buyer, opponent, card.needs, discount)
 
 
+def _covering(needs: tuple[tuple[int, int], ...], discount_shift: int) -> int:
+    """The bits of a buyer's price key that may cover part of a cost of ``needs``: its "one
+    of" producers of a needed resource (no others are ever used) and the discount that
+    applies (at ``discount_shift``; -1: none)."""
+    needed = {r for r, _ in needs}
+    bits = 0
+    for kind, options in enumerate(CHOICE_KINDS):
+        if needed.intersection(options):
+            bits |= (1 << COUNT_BITS) - 1 << CHOICE_SHIFTS[kind]
+    if discount_shift >= 0:
+        bits |= (1 << COUNT_BITS) - 1 << discount_shift
+    return bits
+
+
+# Whole-byte arithmetic over the five resources at once (below 2**40: no carry between
+# bytes, no overflow in compiled code).
+_ONES: Final = sum(1 << PRODUCTION_FIELD * r for r in _ALL_RESOURCES)
+"""1 in every resource's byte."""
+_GUARDS: Final = _ONES << PRODUCTION_FIELD - 1
+_LOWS: Final = (1 << PRODUCTION_FIELD - 1) - 1
+"""Multiplied by a byte's 1, its bits below the top one."""
+_TWOS: Final = 2 * _ONES
+_BYTE: Final = (1 << PRODUCTION_FIELD) - 1
+_CHEAP_MASK: Final = (1 << len(RESOURCES)) - 1
+_SPREAD: Final = sum(1 << (PRODUCTION_FIELD - 1) * r for r in _ALL_RESOURCES)
+"""Multiplied by the "buy at 1 coin" bits, puts bit r at the foot of byte r."""
+
+# What is bought, a byte a resource: the missing units (above 4 bits) and their unit
+# price (in the low 4 bits).
+_MISSING_BITS: Final = 2
+_UNIT_PRICE_BITS: Final = 4
+_COVERING_SHIFT: Final = TRADE_ONE_SHIFT + len(RESOURCES)
+"""The producers and discounts of a price key lie above this..."""
+_COVERING_BITS: Final = BLUE_DISCOUNT_SHIFT + COUNT_BITS - _COVERING_SHIFT
+"""...in this many bits."""
+_COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+
+
+class _Cost:
+    """A price slot's cost, laid out as its price key works: machine integers when
+    compiled (numbers this large kept in a tuple would be slow to read)."""
+
+    __slots__ = ("buyer_bits", "coins", "covering", "discount_shift", "needs",
+                 "opponent_bits", "pairs")
+
+    def __init__(self, coins: int, pairs: tuple[tuple[int, int], ...],
+                 discount_shift: int) -> None:
+        if any(n >> _MISSING_BITS for _, n in pairs):
+            raise ValueError("a cost asks for more units of a resource than the keys hold")
+        self.coins: i64 = coins
+        self.pairs = pairs
+        """The cost as (resource, units) pairs."""
+        self.needs: i64 = sum(n << PRODUCTION_FIELD * r for r, n in pairs)
+        """The cost laid out as the production in a price key, a byte a resource."""
+        self.discount_shift: i64 = discount_shift
+        """Where the discount that applies starts in the buyer's key (-1: none)."""
+        self.covering: i64 = _covering(pairs, discount_shift)
+        self.opponent_bits: i64 = sum(_BYTE << PRODUCTION_FIELD * r for r, _ in pairs)
+        """The opponent's production the price depends on (the bytes of its resources)."""
+        self.buyer_bits: i64 = self.opponent_bits | self.covering | sum(
+            1 << TRADE_ONE_SHIFT + r for r, _ in pairs)
+        """Everything of the buyer's key the price depends on."""
+
+
+_COSTS: Final = tuple(
+    [_Cost(c.cost_coins, c.needs, BLUE_DISCOUNT_SHIFT if c.color == Color.BLUE else -1)
+     for c in CARDS] + [_Cost(w.cost_coins, w.needs, WONDER_DISCOUNT_SHIFT) for w in WONDERS])
+"""Per price slot: a card (by index), then a wonder (at ``WONDER_PRICES`` + its index)."""
+_KIND_RESOURCES: Final = tuple(sum(1 << r for r in options) for options in CHOICE_KINDS)
+"""Each kind of "one of" producer's resources, a bit a resource."""
+_MISSING_MASK: Final = (1 << _MISSING_BITS) - 1
+_UNIT_PRICE_MASK: Final = (1 << _UNIT_PRICE_BITS) - 1
+_ONE_BOUGHT: Final = 1 << _UNIT_PRICE_BITS
+_DISJOINT_KINDS: Final = sum(len(options) for options in CHOICE_KINDS) == len(
+    {r for options in CHOICE_KINDS for r in options})
+"""Each resource made by at most one kind of "one of" producer (true of the base game):
+then :func:`_saving` may hand producers out kind by kind."""
+_MAX_SAVINGS: Final = 1 << 16
+_COMPILED: Final = not __file__.endswith(".py")
+_SLOT_BITS: Final = len(_COSTS).bit_length()
+_MAX_PRICES: Final = 1 << 17
+_prices: Final[dict[int, int]] = {}
+"""Prices by slot and the parts of the two cities' keys they depend on (interpreted only)."""
+_savings: Final[dict[int, int]] = {}
+"""Coins that "one of" producers and discounts save on what a build must buy, by what is
+bought and by what may cover it: shared by every game (a few thousand keys in all)."""
+
+
+def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int) -> int:
+    """The price of a price slot (a card, or ``WONDER_PRICES`` + a wonder), the chain
+    aside: what :func:`card_price` (no chain held) and :func:`wonder_price` say, from the
+    two cities' price keys.
+
+    The missing units at their unit prices, less what the buyer's "one of" producers and
+    discount save on them. Interpreted, a price is looked up by the parts of the two keys
+    it depends on, in a memo shared by every game, and worked out the first time;
+    compiled, working it out costs less than the lookup."""
+    cost = _COSTS[slot]
+    mine: i64 = buyer.price_key
+    key = 0
+    if not _COMPILED:
+        key = ((mine & cost.buyer_bits) << TRADE_ONE_SHIFT
+               | opponent.price_key & cost.opponent_bits) << _SLOT_BITS | slot
+        known = _prices.get(key, -1)
+        if known >= 0:
+            return known
+    # Each byte: 128 + need - production. Its top bit is set where the need is at least
+    # the production, and the low bits there are the missing units.
+    owed: i64 = (cost.needs | _GUARDS) - (mine & PRODUCTION_MASK)
+    missing: i64 = owed & ((owed & _GUARDS) >> PRODUCTION_FIELD - 1) * _LOWS
+    price: int = cost.coins
+    if missing:
+        # At most 3 units are missing of a resource: bit 0 and bit 1 of each byte's count.
+        odd: i64 = (missing & _ONES) * _BYTE
+        twice: i64 = (missing >> 1 & _ONES) * _BYTE
+        theirs: i64 = opponent.price_key & (odd | twice)
+        cheap: i64 = ((mine >> TRADE_ONE_SHIFT & _CHEAP_MASK) * _SPREAD & _ONES) * _BYTE
+        # A unit costs 1, or 2 + the opponent's production.
+        units: i64 = theirs + _TWOS & ~cheap | _ONES & cheap
+        # Each byte: its unit price once or twice over (below 64). Their sum: fold the five
+        # bytes onto the lowest.
+        paid: i64 = (units & odd) + ((units & twice) << 1)
+        trade: i64 = paid + (paid >> 2 * PRODUCTION_FIELD)
+        trade += trade >> PRODUCTION_FIELD
+        trade = trade + (paid >> 4 * PRODUCTION_FIELD) & _BYTE
+        covering: i64 = mine & cost.covering
+        if covering:
+            bought: i64 = (missing << _UNIT_PRICE_BITS | units) & (odd | twice)
+            trade -= _saved(buyer, opponent, cost, bought=bought, covering=covering,
+                            trade=trade)
+        price += trade
+    if not _COMPILED:
+        if len(_prices) >= _MAX_PRICES:  # a bound on memory
+            _prices.clear()
+        _prices[key] = price
+    return price
+
+
+def _saved(buyer: PlayerState, opponent: PlayerState, cost: _Cost, *, bought: i64,
+           covering: i64, trade: i64) -> i64:
+    """What "one of" producers and the discount (``covering``, bits of the buyer's key)
+    save on ``bought`` (a byte a resource: missing units, unit price), which costs
+    ``trade``. Interpreted, looked up and worked out the first time; compiled, working it
+    out costs less."""
+    shift = cost.discount_shift
+    discount: i64 = covering >> shift & _COUNT_MASK if shift >= 0 else 0
+    if not _DISJOINT_KINDS:
+        return trade - _trade_price(buyer, opponent, cost.pairs, discount)
+    if _COMPILED:
+        return _saving(bought, covering, discount)
+    key = bought << _COVERING_BITS | covering >> _COVERING_SHIFT
+    saved = _savings.get(key, -1)
+    if saved < 0:
+        saved = _saving(bought, covering, discount)
+        if len(_savings) >= _MAX_SAVINGS:  # a bound on memory, never reached in play
+            _savings.clear()
+        _savings[key] = saved
+    return saved
+
+
+def _saving(bought: i64, covering: i64, discount: i64) -> i64:
+    """What "one of" producers (their counts in ``covering``, a price key's bits) and
+    ``discount`` units save on ``bought`` (a byte a resource: missing units, unit price),
+    as :func:`_trade_price` hands them out: the dearest units first, each covered by a
+    producer of its kind while one is left, else by the discount while it lasts. Kinds
+    share no resource, so each kind's producers cover the dearest units of its resources,
+    and the discount the dearest of the units left."""
+    saved: i64 = 0
+    for kind, shift in enumerate(CHOICE_SHIFTS):
+        producers: i64 = covering >> shift & _COUNT_MASK
+        while producers:
+            dearest, bought = _take_dearest(bought, _KIND_RESOURCES[kind])
+            if not dearest:
+                break
+            saved += dearest
+            producers -= 1
+    while discount:
+        dearest, bought = _take_dearest(bought, _CHEAP_MASK)
+        if not dearest:
+            break
+        saved += dearest
+        discount -= 1
+    return saved
+
+
+def _take_dearest(bought: i64, resources: i64) -> tuple[i64, i64]:
+    """The price of the dearest unit of ``resources`` (a bit a resource) still in
+    ``bought`` (0: none), and ``bought`` without it."""
+    best_price: i64 = 0
+    best_unit: i64 = 0
+    unit: i64 = _ONE_BOUGHT  # one missing unit of resource r
+    field: i64 = bought
+    r: i64 = 0
+    while resources >> r:
+        if resources >> r & 1 and field >> _UNIT_PRICE_BITS & _MISSING_MASK \
+                and field & _UNIT_PRICE_MASK > best_price:
+            best_price, best_unit = field & _UNIT_PRICE_MASK, unit
+        field >>= PRODUCTION_FIELD
+        unit <<= PRODUCTION_FIELD  # (not 1 << r * ...: mypyc shifts a literal as a C int)
+        r += 1
+    return best_price, bought - best_unit
+
+
 def card_payment(buyer: PlayerState, opponent: PlayerState, card_index: int,
                  price: int | None = None) -> Payment:
     """The cheapest payment for a card. When resources must be bought, it also says which,
@@ -217,6 +437,9 @@ def wonder_payment(buyer: PlayerState, opponent: PlayerState, wonder_index: int,
                     buyer.wonder_resource_discount)
 
 
+_YELLOW: Final = int(Color.YELLOW)
+
+
 def sale_value(seller: PlayerState) -> int:
     """Coins for discarding a card: 2 plus 1 per yellow card in the seller's city."""
-    return 2 + seller.colors[Color.YELLOW]
+    return 2 + seller.colors[_YELLOW]

@@ -2,7 +2,8 @@
 
 Whatever carries an effect (card, wonder, progress token, a card rebuilt by the Mausoleum)
 goes through :func:`gain`. Effects that need a choice push a :class:`Decision`; the turn
-does not end until every decision is made.
+does not end until every decision is made. Events are recorded only while
+``state.events`` is a list (``Game.apply``; ``Game.play`` builds none).
 """
 
 from __future__ import annotations
@@ -19,12 +20,24 @@ from .events import (
     PawnMoved,
     SciencePairFormed,
 )
-from .state import Decision, DecisionKind, GameState, Phase, PlayerState, Victory
+from .state import (
+    PRODUCTION_FIELD,
+    PRODUCTION_MASK,
+    Decision,
+    DecisionKind,
+    GameState,
+    Phase,
+    PlayerState,
+    Victory,
+)
 
 CAPITAL: Final = 9
-LOOT_ZONES: Final = ((3, 2), (6, 5))
+LOOT_ZONES: Final[tuple[tuple[int, int], ...]] = ((3, 2), (6, 5))
 """(distance from the centre that enters the zone, coins lost) for the two loot tokens."""
 SCIENCE_SUPREMACY: Final = 6
+_OVER: Final = int(Phase.OVER)
+_COLOR_OF: Final = tuple(int(c.color) for c in CARDS)
+_RED_CARD: Final = tuple(c.color == Color.RED for c in CARDS)
 
 
 def count_kind(player: PlayerState, kind: Kind) -> int:
@@ -49,7 +62,10 @@ def end_game(state: GameState, winner: int | None, victory: Victory) -> None:
     state.phase = Phase.OVER
     state.pending.clear()
     state.play_again = False
-    state.events.append(GameEnded(winner, victory))
+    state.revealed = True
+    events = state.events
+    if events is not None:
+        events.append(GameEnded(winner, victory))
 
 
 def move_pawn(state: GameState, seat: int, shields: int) -> None:
@@ -57,7 +73,9 @@ def move_pawn(state: GameState, seat: int, shields: int) -> None:
     direction = 1 if seat == 0 else -1
     distance = min(CAPITAL, state.pawn * direction + shields)
     state.pawn = distance * direction
-    state.events.append(PawnMoved(seat, shields, state.pawn))
+    events = state.events
+    if events is not None:
+        events.append(PawnMoved(seat, shields, state.pawn))
     opponent = 1 - seat
     tokens = state.loot[opponent]
     for zone, (enters_at, coins) in enumerate(LOOT_ZONES):
@@ -66,41 +84,62 @@ def move_pawn(state: GameState, seat: int, shields: int) -> None:
             victim = state.players[opponent]
             lost = min(coins, victim.coins)
             victim.coins -= lost
-            state.events.append(Looted(opponent, coins, lost))
+            if events is not None:
+                events.append(Looted(opponent, coins, lost))
     if distance >= CAPITAL:
         end_game(state, seat, Victory.MILITARY)
 
 
 def add_science(state: GameState, seat: int, symbol: int) -> None:
-    player = state.players[seat]
-    player.science[symbol] += 1
-    if sum(1 for n in player.science if n) >= SCIENCE_SUPREMACY:
+    science = state.players[seat].science
+    science[symbol] += 1
+    if _symbols(science) >= SCIENCE_SUPREMACY:
         end_game(state, seat, Victory.SCIENCE)
-    elif player.science[symbol] == 2 and state.board_tokens:
+    elif science[symbol] == 2 and state.board_tokens:
         # A pair: take a token from the board at once (nothing happens if none is left).
         state.pending.insert(0, Decision(DecisionKind.CHOOSE_PROGRESS, seat,
                                          tuple(state.board_tokens)))
-        state.events.append(SciencePairFormed(seat, SCIENCE_SYMBOLS[symbol]))
+        events = state.events
+        if events is not None:
+            events.append(SciencePairFormed(seat, SCIENCE_SYMBOLS[symbol]))
+
+
+def _symbols(science: list[int]) -> int:
+    """How many different science symbols a city has."""
+    count = 0
+    for n in science:
+        if n:
+            count += 1
+    return count
 
 
 def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) -> None:
     """Apply everything ``effects`` does for ``seat``, in the order the rules resolve it."""
     player = state.players[seat]
     if effects.changes_prices:
-        # Fixed production also sets the opponent's prices; the rest only the gainer's.
+        added = 0
         if effects.produces:
-            state.forget_prices(1 - seat)
-        state.forget_prices(seat)
-        for r, n in enumerate(effects.produce):
-            player.production[r] += n
-        if effects.produce_one_of:
-            # Kept narrowest first, the order in which the cost solver hands them out.
-            player.choice_sets.append(effects.produce_one_of)
-            player.choice_sets.sort(key=len)
-        for r in effects.trade_price_one:
-            player.trade_price_one[r] = True
-        player.wonder_resource_discount += effects.wonder_resource_discount
-        player.blue_resource_discount += effects.blue_resource_discount
+            production = player.production
+            for r, n in effects.produced:
+                production[r] += n
+                added += n << PRODUCTION_FIELD * r
+        if effects.produce_one_of or effects.trade_price_one \
+                or effects.wonder_resource_discount or effects.blue_resource_discount:
+            if effects.produce_one_of:
+                # Kept narrowest first, the order in which the cost solver hands them out.
+                player.choice_sets.append(effects.produce_one_of)
+                player.choice_sets.sort(key=len)
+            for r in effects.trade_price_one:
+                player.trade_price_one[r] = True
+            player.wonder_resource_discount += effects.wonder_resource_discount
+            player.blue_resource_discount += effects.blue_resource_discount
+            changed = player.update_price_key()
+        else:  # fixed production alone (brown and grey cards): added to the key as it is
+            changed = player.add_production_to_key(added)
+        if changed:
+            state.forget_prices(seat)
+            if changed & PRODUCTION_MASK:  # fixed production also sets the opponent's prices
+                state.forget_prices(1 - seat)
     if effects.gives_coins:
         _gain_coins(state, seat, effects)
     if effects.sets_standing_rules:
@@ -113,11 +152,11 @@ def gain(state: GameState, seat: int, effects: Effects, red_card: bool = False) 
         if red_card:
             shields += player.extra_shields_per_red_card
         move_pawn(state, seat, shields)
-        if state.phase == Phase.OVER:
+        if state.phase == _OVER:
             return
     if effects.science >= 0:
         add_science(state, seat, effects.science)
-        if state.phase == Phase.OVER:
+        if state.phase == _OVER:
             return
     if effects.asks_decision:
         _ask_decisions(state, seat, effects)
@@ -130,14 +169,17 @@ def _gain_coins(state: GameState, seat: int, effects: Effects) -> None:
         coins += effects.coins_per_own.amount * count_kind(player, effects.coins_per_own.kind)
     if effects.coins_per_most is not None:
         coins += effects.coins_per_most.amount * most(state, effects.coins_per_most.kind)
+    events = state.events
     if coins:
         player.coins += coins
-        state.events.append(CoinsGained(seat, coins))
+        if events is not None:
+            events.append(CoinsGained(seat, coins))
     if effects.opponent_loses_coins:
         opponent = state.players[1 - seat]
         lost = min(effects.opponent_loses_coins, opponent.coins)
         opponent.coins -= lost
-        state.events.append(CoinsLost(1 - seat, lost))
+        if events is not None:
+            events.append(CoinsLost(1 - seat, lost))
 
 
 def _ask_decisions(state: GameState, seat: int, effects: Effects) -> None:
@@ -154,7 +196,10 @@ def _ask_decisions(state: GameState, seat: int, effects: Effects) -> None:
         state.rng.shuffle(drawn)
         drawn = sorted(drawn[: effects.progress_from_box])
         state.pending.append(Decision(DecisionKind.CHOOSE_LIBRARY_TOKEN, seat, tuple(drawn)))
-        state.events.append(LibraryTokensDrawn(seat, tuple(TOKENS[t].id for t in drawn)))
+        state.revealed = True
+        events = state.events
+        if events is not None:
+            events.append(LibraryTokensDrawn(seat, tuple(TOKENS[t].id for t in drawn)))
 
 
 def add_card(state: GameState, seat: int, card_index: int) -> None:
@@ -162,10 +207,10 @@ def add_card(state: GameState, seat: int, card_index: int) -> None:
     card = CARDS[card_index]
     player = state.players[seat]
     player.cards.append(card_index)
-    player.colors[card.color] += 1
+    player.colors[_COLOR_OF[card_index]] += 1
     if card.chain_to >= 0:
         player.chains |= 1 << card.chain_to
-    gain(state, seat, card.effects, red_card=card.color == Color.RED)
+    gain(state, seat, card.effects, red_card=_RED_CARD[card_index])
 
 
 def remove_card(state: GameState, seat: int, card_index: int) -> None:
@@ -174,13 +219,16 @@ def remove_card(state: GameState, seat: int, card_index: int) -> None:
     player = state.players[seat]
     player.cards.remove(card_index)
     player.colors[card.color] -= 1
-    state.forget_prices(0)
-    state.forget_prices(1)
     for r, n in enumerate(card.effects.produce):
         player.production[r] -= n
     if card.chain_to >= 0:
         player.chains &= ~(1 << card.chain_to)
     state.discard.append(card_index)
+    changed = player.update_price_key()
+    if changed:
+        state.forget_prices(seat)
+        if changed & PRODUCTION_MASK:
+            state.forget_prices(1 - seat)
 
 
 def take_token(state: GameState, seat: int, token_index: int) -> None:

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from . import costs
 from .actions import (
@@ -67,14 +66,19 @@ from .layouts import LAYOUTS
 from .scoring import Outcome, civilian_outcome, score_sheet
 from .state import (
     DECISION_NAMES,
+    PRICE_SPAN,
     WONDER_PRICES,
     Decision,
     DecisionKind,
     GameState,
     Options,
     Phase,
+    PlayerState,
     Victory,
 )
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 ENGINE_VERSION: Final = "1"
 """Bumped whenever a rule change could make an old action log replay differently."""
@@ -85,8 +89,10 @@ _REVEALING: Final = (CardRevealed, AgeStarted, DraftRoundStarted, LibraryTokensD
 ended the game)."""
 # Who picks at each step of the draft: F = first player, S = second. The last wonder of
 # each round (steps 3 and 7) goes to its taker without a choice.
-_DRAFT_PICKERS: Final = (0, 1, 1, 0, 1, 0, 0, 1)
-_AUTOMATIC_STEPS: Final = (3, 7)
+# (Typed as tuples of any length: mypyc keeps a fixed-length tuple unboxed and boxes it
+# again for each lookup by a variable index.)
+_DRAFT_PICKERS: Final[tuple[int, ...]] = (0, 1, 1, 0, 1, 0, 0, 1)
+_AUTOMATIC_STEPS: Final[tuple[int, ...]] = (3, 7)
 
 # Canonical action objects, built once: legal_actions allocates nothing but its list.
 _PICK: Final = tuple(PickWonder(w.id) for w in WONDERS)
@@ -96,15 +102,33 @@ _WONDER: Final = tuple(tuple(BuildWonder(w.id, c.id) for w in WONDERS) for c in 
 _PROGRESS: Final = tuple(ChooseProgressToken(t.id) for t in TOKENS)
 _DESTROY: Final = tuple(DestroyCard(c.id) for c in CARDS)
 _REVIVE: Final = tuple(BuildFromDiscard(c.id) for c in CARDS)
-_STARTER: Final = (ChooseStarter(0), ChooseStarter(1))
+_STARTER: Final[tuple[ChooseStarter, ...]] = (ChooseStarter(0), ChooseStarter(1))
 
-_AGE_CARDS: Final = {age: tuple(c.index for c in CARDS if c.age == age and not c.is_guild)
-              for age in (1, 2, 3)}
+_AGE_CARDS: Final = ((), *(tuple(c.index for c in CARDS if c.age == age and not c.is_guild)
+                           for age in (1, 2, 3)))
+"""Per age (1-3): its cards, guilds apart."""
 _GUILDS: Final = tuple(c.index for c in CARDS if c.is_guild)
+_ALL_TOKENS: Final = tuple(range(len(TOKENS)))
+_ALL_WONDERS: Final = tuple(range(len(WONDERS)))
 _CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
 """Per card: the bit of the chain symbol that makes it free (0 if none)."""
+_CARD_COINS: Final = tuple(c.cost_coins for c in CARDS)
+_WONDER_COINS: Final = tuple(w.cost_coins for w in WONDERS)
+_COVERS: Final = ((), *(LAYOUTS[age].covers for age in (1, 2, 3)))
+"""Per age (1-3): the slots each slot covers."""
+
+
+# The phases and decisions as plain ints: compiled, comparing them costs next to nothing.
+_DRAFT: Final = int(Phase.DRAFT)
+_PLAY: Final = int(Phase.PLAY)
+_OVER: Final = int(Phase.OVER)
+_CHOOSE_PROGRESS: Final = int(DecisionKind.CHOOSE_PROGRESS)
+_CHOOSE_LIBRARY_TOKEN: Final = int(DecisionKind.CHOOSE_LIBRARY_TOKEN)
+_DESTROY_CARD: Final = int(DecisionKind.DESTROY_CARD)
+_BUILD_FROM_DISCARD: Final = int(DecisionKind.BUILD_FROM_DISCARD)
 
 _PLAY_DECISION: Final = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
+_DEFAULT_OPTIONS: Final = Options()
 
 
 def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
@@ -116,13 +140,14 @@ class Game:
 
     __slots__ = ("_undoable_by", "log", "played", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, log: list[Action] | None = None,
+                 played: list[Action] | None = None, undoable_by: int = -1) -> None:
         self.state = state
-        self.log: list[Action] = []
+        self.log: list[Action] = [] if log is None else log
         """Every action applied, take-backs and what they undid included: what replays."""
-        self.played: list[Action] = []
+        self.played: list[Action] = [] if played is None else played
         """The actions in force: the log less the take-backs and what they undid."""
-        self._undoable_by = -1
+        self._undoable_by = undoable_by
         """The seat that made the last action in force, if that action revealed nothing
         (it may be taken back); -1 otherwise."""
 
@@ -130,29 +155,26 @@ class Game:
         """An independent copy of the game, its log included: play either, the other stays
         as it was. Cheap (no replay), and the same in the compiled build, where ``copy``
         and ``pickle`` do not work; what search uses to try moves."""
-        twin = Game(self.state.clone())
-        twin.log = self.log.copy()
-        twin.played = self.played.copy()
-        twin._undoable_by = self._undoable_by
-        return twin
+        return Game(self.state.clone(), self.log.copy(), self.played.copy(),
+                    self._undoable_by)
 
     # ----------------------------------------------------------------- creation
     @classmethod
     def new(cls, seed: int, options: Options | None = None) -> Game:
         """Set up a game. Everything random is drawn from ``seed`` here, except the Great
         Library's draw, which uses the same generator when the wonder is built."""
-        state = GameState(seed, options or Options())
+        state = GameState(seed, options or _DEFAULT_OPTIONS)
         rng = state.rng
         opts = state.options
         state.first_player = rng.below(2) if opts.first_player is None else opts.first_player
 
-        tokens = list(range(len(TOKENS)))
+        tokens = list(_ALL_TOKENS)
         rng.shuffle(tokens)
         state.board_tokens = sorted(tokens[:5])
         state.box_tokens = sorted(tokens[5:])
 
         if opts.wonder_selection == "draft":
-            wonders = list(range(len(WONDERS)))
+            wonders = list(_ALL_WONDERS)
             rng.shuffle(wonders)
             state.draft_rounds = [wonders[0:4], wonders[4:8]]
             state.unused_wonders = sorted(wonders[8:])
@@ -207,15 +229,15 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.state.phase == Phase.OVER
+        return self.state.phase == _OVER
 
     @property
     def decision(self) -> Decision | None:
         """What must be decided now and by whom; None once the game is over."""
         state = self.state
-        if state.phase == Phase.OVER:
+        if state.phase == _OVER:
             return None
-        if state.phase == Phase.DRAFT:
+        if state.phase == _DRAFT:
             return Decision(DecisionKind.PICK_WONDER, self._drafter(), tuple(state.draft_offer))
         if state.pending:
             return state.pending[0]
@@ -224,72 +246,90 @@ class Game:
     @property
     def to_act(self) -> int | None:
         """The seat that must act now (None once the game is over)."""
-        decision = self.decision
-        return None if decision is None else decision.seat
+        state = self.state
+        if state.phase == _PLAY:
+            return state.pending[0].seat if state.pending else state.current
+        return None if state.phase == _OVER else self._drafter()
 
     def outcome(self) -> Outcome | None:
         """Winner (None when shared), victory kind and both score sheets, once over."""
         state = self.state
-        if state.phase != Phase.OVER or state.victory is None:
+        if state.phase != _OVER or state.victory is None:
             return None
         return Outcome(state.winner, state.victory, (score_sheet(state, 0), score_sheet(state, 1)))
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the seat to act, in a stable order."""
         state = self.state
-        if state.phase == Phase.OVER:
-            return []
-        if state.phase == Phase.DRAFT:
-            return [_PICK[w] for w in state.draft_offer]
+        if state.phase != _PLAY:
+            return [] if state.phase == _OVER else [_PICK[w] for w in state.draft_offer]
         if state.pending:
-            kind, _, options = state.pending[0]
-            if kind in (DecisionKind.CHOOSE_PROGRESS, DecisionKind.CHOOSE_LIBRARY_TOKEN):
-                return [_PROGRESS[t] for t in options]
-            if kind == DecisionKind.DESTROY_CARD:
-                return [_DESTROY[c] for c in options]
-            if kind == DecisionKind.BUILD_FROM_DISCARD:
-                return [_REVIVE[c] for c in options]
-            return list(_STARTER)
+            return _answers(state.pending[0])
         seat = state.current
         me = state.players[seat]
-        coins = me.coins
+        them = state.players[1 - seat]
+        coins: i64 = me.coins
+        # The price memo (what _card_price and _wonder_price read), written out.
+        prices = me.prices
+        stamp: i64 = me.price_stamp
+        price: i64
         wonders: list[int] = []
         if state.wonders_built < WONDER_CAP:
-            wonders = [w for w in me.wonders if w not in me.built_wonders
-                       and self._wonder_price(seat, w) <= coins]
+            built: i64 = me.built_bits
+            for w in me.wonders:
+                if not built >> w & 1:
+                    price = prices[WONDER_PRICES + w] - stamp
+                    if price < 0:
+                        price = costs.slot_price(me, them, WONDER_PRICES + w)
+                        if price < PRICE_SPAN:
+                            prices[WONDER_PRICES + w] = stamp + price
+                    if price <= coins:
+                        wonders.append(w)
         out: list[Action] = []
-        append = out.append
         structure = state.structure
+        chains: i64 = me.chains
         for slot in state.accessible:
-            card = structure[slot]
-            if self._card_price(seat, card) <= coins:
-                append(_BUILD[card])
-            append(_DISCARD[card])
+            card: i64 = structure[slot]
+            if _CHAIN_FROM[card] & chains:
+                out.append(_BUILD[card])
+            else:
+                price = prices[card] - stamp
+                if price < 0:
+                    price = costs.slot_price(me, them, card)
+                    if price < PRICE_SPAN:
+                        prices[card] = stamp + price
+                if price <= coins:
+                    out.append(_BUILD[card])
+            out.append(_DISCARD[card])
             if wonders:
                 row = _WONDER[card]
                 for w in wonders:
-                    append(row[w])
+                    out.append(row[w])
         return out
 
     def _card_price(self, seat: int, card: int) -> int:
+        """What building ``card`` costs ``seat`` now: 0 through a chain, else the memo."""
         players = self.state.players
-        chain = _CHAIN_FROM[card]
-        if chain and players[seat].chains & chain:
+        me = players[seat]
+        if _CHAIN_FROM[card] & me.chains:
             return 0
-        cache = self.state.price_cache[seat]
-        price = cache[card]
-        if price < 0:
-            price = cache[card] = costs.card_price(players[seat], players[1 - seat], card)
-        return price
+        price = me.prices[card] - me.price_stamp
+        return price if price >= 0 else _fill_card_price(me, players[1 - seat], card)
 
     def _wonder_price(self, seat: int, wonder: int) -> int:
-        cache = self.state.price_cache[seat]
-        price = cache[WONDER_PRICES + wonder]
-        if price < 0:
-            players = self.state.players
-            price = cache[WONDER_PRICES + wonder] = costs.wonder_price(
-                players[seat], players[1 - seat], wonder)
-        return price
+        players = self.state.players
+        me = players[seat]
+        price = me.prices[WONDER_PRICES + wonder] - me.price_stamp
+        return price if price >= 0 else _fill_wonder_price(me, players[1 - seat], wonder)
+
+    def card_price(self, seat: int, card_id: str) -> int:
+        """The coins building ``card_id`` would cost ``seat`` now (the ``total`` of
+        :meth:`card_payment`), from the price memo that :meth:`legal_actions` uses."""
+        return self._card_price(seat, CARD_BY_ID[card_id].index)
+
+    def wonder_price(self, seat: int, wonder_id: str) -> int:
+        """Like :meth:`card_price`, for a wonder (the ``total`` of :meth:`wonder_payment`)."""
+        return self._wonder_price(seat, WONDER_BY_ID[wonder_id].index)
 
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
@@ -297,7 +337,7 @@ class Game:
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat`` may ask to take its last action back: the game goes on, the
         last action in force is that seat's, and it revealed nothing that was hidden."""
-        return self._undoable_by == seat and self.state.phase != Phase.OVER
+        return self._undoable_by == seat and self.state.phase != _OVER
 
     def card_payment(self, seat: int, card_id: str) -> costs.Payment:
         """The cheapest payment for ``seat`` to build a card now."""
@@ -350,11 +390,15 @@ class Game:
                            f"{DECISION_NAMES[decision.kind]} by seat {decision.seat}",
                            action=checked.TYPE, decision=DECISION_NAMES[decision.kind],
                            to_act=decision.seat)
+        state = self.state
         events: list[Event] = []
-        self.state.events = events
-        # Each handler checks everything before it changes anything.
-        _HANDLERS[type(checked)](self, checked, decision)
-        self._advance()
+        state.events = events
+        try:
+            # Each handler checks everything before it changes anything.
+            _HANDLERS[type(checked)](self, checked, decision)
+            self._advance()
+        finally:
+            state.events = None
         self.log.append(checked)
         self.played.append(checked)
         # A token chosen from the Great Library's draw came out of the box: the choice shows
@@ -367,11 +411,64 @@ class Game:
                 break
         return events
 
+    def play(self, action: Action) -> None:
+        """Apply ``action``, which must be one of this game's :meth:`legal_actions` in the
+        current position: the fast path for search and playouts.
+
+        It leaves the game exactly as :meth:`apply` would (the same state hash, ``log``,
+        ``played``, :meth:`can_take_back`, legal actions and outcome after it; the Great
+        Library draws from the generator the same way) but checks nothing, builds no
+        events and no payments, and returns nothing. Anything but a legal action of the
+        position is the caller's error, with undefined results (a forfeit or a take-back
+        goes through :meth:`apply`)."""
+        state = self.state
+        state.revealed = False
+        library = False
+        if type(action) is BuildCard:
+            seat = state.current
+            index = action.card_index
+            self._build_card(seat, index, self._card_price(seat, index))
+        elif type(action) is DiscardCard:
+            seat = state.current
+            self._discard_card(seat, action.card_index)
+        elif type(action) is BuildWonder:
+            seat = state.current
+            wonder = action.wonder_index
+            self._build_wonder(seat, wonder, action.card_index,
+                               self._wonder_price(seat, wonder))
+        elif type(action) is PickWonder:
+            seat = self._drafter()
+            self._draft(seat, action.wonder_index)
+        elif type(action) is ChooseStarter:
+            seat = state.pending[0].seat
+            self._choose_starter(action.seat)
+        elif type(action) is ChooseProgressToken:
+            kind, seat, _ = state.pending[0]
+            library = kind == _CHOOSE_LIBRARY_TOKEN
+            self._choose_token(seat, action.token_index, library)
+        elif type(action) is DestroyCard:
+            seat = state.pending[0].seat
+            self._destroy(seat, action.card_index)
+        elif type(action) is BuildFromDiscard:
+            seat = state.pending[0].seat
+            self._revive(seat, action.card_index)
+        else:  # a forfeit or a take-back
+            self.apply(action)
+            return
+        self._advance()
+        self.log.append(action)
+        self.played.append(action)
+        # As in apply: a token chosen from the Great Library's draw came out of the box.
+        self._undoable_by = -1 if library or state.revealed else seat
+
     def _out_of_turn(self, action: Forfeit | TakeBack) -> list[Event]:
         """A forfeit ends the game; a take-back replays the game without its last action."""
+        events: list[Event]
         if isinstance(action, Forfeit):
-            self.state.events = []
+            events = []
+            self.state.events = events
             end_game(self.state, 1 - action.seat, Victory(action.reason))
+            self.state.events = None
             self.played.append(action)
             self._undoable_by = -1
         else:
@@ -383,9 +480,9 @@ class Game:
             before = Game.replay(self.seed, self.options, self.played[:-1])
             self.state, self.played = before.state, before.played
             self._undoable_by = before._undoable_by
-            self.state.events = [TakenBack(action.seat, str(undone))]
+            events = [TakenBack(action.seat, str(undone))]
         self.log.append(action)
-        return self.state.events
+        return events
 
     def _drafter(self) -> int:
         first = self.state.first_player
@@ -401,7 +498,7 @@ class Game:
 
     def _accessible(self, card_id: str) -> int:
         index = CARD_BY_ID[card_id].index
-        if self.state.slot_of.get(index, -1) not in self.state.accessible:
+        if self.state.slot_of[index] not in self.state.accessible:
             raise _illegal("not_accessible", f"{card_id} is not an accessible card",
                            card=card_id)
         return index
@@ -419,35 +516,31 @@ class Game:
         w = self._offered(WONDER_BY_ID[action.wonder].index, decision, wonder=action.wonder)
         self._draft(decision.seat, w)
 
+    def _recording(self) -> list[Event]:
+        """The list ``apply`` records the action's events in."""
+        events = self.state.events
+        assert events is not None
+        return events
+
     def _on_build(self, action: BuildCard, decision: Decision) -> None:
         seat = decision.seat
         index = self._accessible(action.card)
         price = self._card_price(seat, index)
         self._afford(seat, price, card=action.card)
-        state = self.state
-        me, them = state.players[seat], state.players[1 - seat]
-        payment = costs.card_payment(me, them, index, price)
-        self._pay(seat, payment)
-        events = state.events
+        players = self.state.players
+        payment = costs.card_payment(players[seat], players[1 - seat], index, price)
+        events = self._recording()
         mark = len(events)
-        slot = self._take(index)
+        slot = self._build_card(seat, index, price)
         events.insert(mark, CardBuilt(seat, action.card, slot, payment))
-        if payment.chain and me.coins_per_chain_build:
-            me.coins += me.coins_per_chain_build
-            events.append(CoinsGained(seat, me.coins_per_chain_build))
-        add_card(state, seat, index)
 
     def _on_discard(self, action: DiscardCard, decision: Decision) -> None:
         seat = decision.seat
         index = self._accessible(action.card)
-        state = self.state
-        me = state.players[seat]
-        events = state.events
+        value = costs.sale_value(self.state.players[seat])
+        events = self._recording()
         mark = len(events)
-        slot = self._take(index)
-        value = costs.sale_value(me)
-        me.coins += value
-        state.discard.append(index)
+        slot = self._discard_card(seat, index)
         events.insert(mark, CardDiscarded(seat, action.card, slot, value))
 
     def _on_build_wonder(self, action: BuildWonder, decision: Decision) -> None:
@@ -467,104 +560,171 @@ class Game:
         price = self._wonder_price(seat, w)
         self._afford(seat, price, wonder=action.wonder)
         payment = costs.wonder_payment(me, them, w, price)
-        self._pay(seat, payment)
-        events = state.events
+        events = self._recording()
         mark = len(events)
-        slot = self._take(index)
-        me.built_wonders[w] = index
-        state.wonders_built += 1
+        slot = self._build_wonder(seat, w, index, price)
         events.insert(mark, WonderBuilt(seat, action.wonder, action.card, slot, payment))
-        effects = WONDERS[w].effects
+
+    def _on_choose_progress(self, action: ChooseProgressToken, decision: Decision) -> None:
+        t = self._offered(TOKEN_BY_ID[action.token].index, decision, token=action.token)
+        library = decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN
+        self._recording().append(ProgressTokenTaken(
+            decision.seat, action.token, "great_library" if library else "board"))
+        self._choose_token(decision.seat, t, library)
+
+    def _on_destroy(self, action: DestroyCard, decision: Decision) -> None:
+        index = self._offered(CARD_BY_ID[action.card].index, decision, card=action.card)
+        self._destroy(decision.seat, index)
+        self._recording().append(CardDestroyed(1 - decision.seat, action.card))
+
+    def _on_build_from_discard(self, action: BuildFromDiscard, decision: Decision) -> None:
+        index = self._offered(CARD_BY_ID[action.card].index, decision, card=action.card)
+        self._recording().append(CardBuiltFromDiscard(decision.seat, action.card))
+        self._revive(decision.seat, index)
+
+    def _on_choose_starter(self, action: ChooseStarter, decision: Decision) -> None:
+        self._choose_starter(action.seat)
+        self._recording().append(StarterChosen(decision.seat, action.seat))
+
+    # What each action does, shared by apply (which checks first and records events around
+    # them) and play; they record events only while state.events is a list.
+    def _build_card(self, seat: int, index: int, price: int) -> int:
+        """``seat`` builds ``index`` for ``price`` coins; returns the card's slot."""
+        state = self.state
+        players = state.players
+        me = players[seat]
+        chained = _CHAIN_FROM[index] & me.chains != 0
+        me.coins -= price
+        if not chained and players[1 - seat].receives_opponent_trade_coins:
+            _pay_opponent(players[1 - seat], price - _CARD_COINS[index])
+        slot = self._take(index)
+        if chained and me.coins_per_chain_build:
+            me.coins += me.coins_per_chain_build
+            events = state.events
+            if events is not None:
+                events.append(CoinsGained(seat, me.coins_per_chain_build))
+        add_card(state, seat, index)
+        return slot
+
+    def _discard_card(self, seat: int, index: int) -> int:
+        state = self.state
+        me = state.players[seat]
+        slot = self._take(index)
+        me.coins += costs.sale_value(me)
+        state.discard.append(index)
+        return slot
+
+    def _build_wonder(self, seat: int, wonder: int, index: int, price: int) -> int:
+        """``seat`` builds ``wonder`` with the card ``index`` under it; returns its slot."""
+        state = self.state
+        me = state.players[seat]
+        me.coins -= price
+        if state.players[1 - seat].receives_opponent_trade_coins:
+            _pay_opponent(state.players[1 - seat], price - _WONDER_COINS[wonder])
+        slot = self._take(index)
+        me.built_wonders[wonder] = index
+        me.built_bits |= 1 << wonder
+        state.wonders_built += 1
+        effects = WONDERS[wonder].effects
         if effects.play_again or me.wonders_play_again:
             state.play_again = True
         if state.wonders_built == WONDER_CAP:
             self._retire_last_wonder()
         gain(state, seat, effects)
+        return slot
 
-    def _on_choose_progress(self, action: ChooseProgressToken, decision: Decision) -> None:
-        t = self._offered(TOKEN_BY_ID[action.token].index, decision, token=action.token)
+    def _choose_token(self, seat: int, token: int, library: bool) -> None:
         state = self.state
         state.pending.pop(0)
-        if decision.kind == DecisionKind.CHOOSE_LIBRARY_TOKEN:
-            state.box_tokens.remove(t)  # the other drawn tokens stay out of the game
-            taken = ProgressTokenTaken(decision.seat, action.token, "great_library")
-        else:
-            state.board_tokens.remove(t)
-            taken = ProgressTokenTaken(decision.seat, action.token, "board")
-        state.events.append(taken)
-        take_token(state, decision.seat, t)
+        # From the Great Library's draw, the other drawn tokens stay out of the game.
+        (state.box_tokens if library else state.board_tokens).remove(token)
+        take_token(state, seat, token)
 
-    def _on_destroy(self, action: DestroyCard, decision: Decision) -> None:
-        index = self._offered(CARD_BY_ID[action.card].index, decision, card=action.card)
+    def _destroy(self, seat: int, index: int) -> None:
         state = self.state
         state.pending.pop(0)
-        remove_card(state, 1 - decision.seat, index)
-        state.events.append(CardDestroyed(1 - decision.seat, action.card))
+        remove_card(state, 1 - seat, index)
 
-    def _on_build_from_discard(self, action: BuildFromDiscard, decision: Decision) -> None:
-        index = self._offered(CARD_BY_ID[action.card].index, decision, card=action.card)
+    def _revive(self, seat: int, index: int) -> None:
         state = self.state
         state.pending.pop(0)
         state.discard.remove(index)
-        state.events.append(CardBuiltFromDiscard(decision.seat, action.card))
-        add_card(state, decision.seat, index)
+        add_card(state, seat, index)
 
-    def _on_choose_starter(self, action: ChooseStarter, decision: Decision) -> None:
+    def _choose_starter(self, starter: int) -> None:
         state = self.state
         state.pending.pop(0)
-        state.current = action.seat
-        state.events.append(StarterChosen(decision.seat, action.seat))
-
-    def _pay(self, seat: int, payment: costs.Payment) -> None:
-        state = self.state
-        state.players[seat].coins -= payment.total
-        if payment.to_opponent:
-            state.players[1 - seat].coins += payment.to_opponent
+        state.current = starter
 
     def _take(self, card_index: int) -> int:
         """Remove a card from the structure, turn up the cards it uncovers; returns its slot."""
         state = self.state
-        slot = state.slot_of.pop(card_index)
+        slot_of = state.slot_of
+        slot: i64 = slot_of[card_index]
+        slot_of[card_index] = -1
         state.structure[slot] = -1
         state.cards_left -= 1
-        state.accessible.remove(slot)
+        accessible = state.accessible
+        # Closed up by hand: list.remove and pop(at) go through a generic slice deletion.
+        at: i64 = 0
+        while accessible[at] != slot:
+            at += 1
+        last: i64 = len(accessible) - 1
+        while at < last:
+            accessible[at] = accessible[at + 1]
+            at += 1
+        accessible.pop()
         state.turn_open = True
         state.last_taker = state.current
-        layout = LAYOUTS[state.age]
         cover_count = state.cover_count
-        for below in layout.covers[slot]:
-            cover_count[below] -= 1
-            if cover_count[below] == 0:
-                insort(state.accessible, below)
+        for below in _COVERS[state.age][slot]:
+            left: i64 = cover_count[below] - 1
+            cover_count[below] = left
+            if left == 0:
+                at = len(accessible)  # kept sorted
+                while at and accessible[at - 1] > below:
+                    at -= 1
+                accessible.insert(at, below)
                 if not state.face_up[below]:
                     state.face_up[below] = True
-                    state.events.append(
-                        CardRevealed(state.age, below, CARDS[state.structure[below]].id))
+                    state.revealed = True
+                    events = state.events
+                    if events is not None:
+                        events.append(
+                            CardRevealed(state.age, below, CARDS[state.structure[below]].id))
         return slot
 
     def _retire_last_wonder(self) -> None:
-        for seat, player in enumerate(self.state.players):
+        state = self.state
+        events = state.events
+        for seat, player in enumerate(state.players):
             for w in player.unbuilt_wonders():
                 player.wonders.remove(w)
                 player.retired_wonders.append(w)
-                self.state.events.append(WonderRetired(seat, WONDERS[w].id))
+                if events is not None:
+                    events.append(WonderRetired(seat, WONDERS[w].id))
 
     def _draft(self, seat: int, wonder: int) -> None:
         state = self.state
+        events = state.events
         state.draft_offer.remove(wonder)
         state.players[seat].wonders.append(wonder)
-        state.events.append(WonderPicked(seat, WONDERS[wonder].id))
+        if events is not None:
+            events.append(WonderPicked(seat, WONDERS[wonder].id))
         state.draft_step += 1
         if state.draft_step in _AUTOMATIC_STEPS:
             last = state.draft_offer.pop()
             taker = self._drafter()
             state.players[taker].wonders.append(last)
-            state.events.append(WonderPicked(taker, WONDERS[last].id))
+            if events is not None:
+                events.append(WonderPicked(taker, WONDERS[last].id))
             state.draft_step += 1
             if state.draft_step < len(_DRAFT_PICKERS):
                 state.draft_offer = list(state.draft_rounds[1])
-                state.events.append(
-                    DraftRoundStarted(2, tuple(WONDERS[w].id for w in state.draft_offer)))
+                state.revealed = True
+                if events is not None:
+                    events.append(
+                        DraftRoundStarted(2, tuple(WONDERS[w].id for w in state.draft_offer)))
             else:
                 self._start_age(1)
                 state.current = state.first_player
@@ -572,20 +732,24 @@ class Game:
     def _start_age(self, age: int) -> None:
         state = self.state
         state.lay_out_age(age)
-        state.events.append(AgeStarted(age, tuple(
-            (slot, CARDS[card].id) for slot, card in enumerate(state.structure)
-            if state.face_up[slot])))
+        state.revealed = True
+        events = state.events
+        if events is not None:
+            events.append(AgeStarted(age, tuple(
+                (slot, CARDS[card].id) for slot, card in enumerate(state.structure)
+                if state.face_up[slot])))
 
     def _advance(self) -> None:
         """After an action: end the turn once its decisions are made, end the age when its
         structure is empty, give the play-again turn or pass to the opponent."""
         state = self.state
-        if state.phase != Phase.PLAY or state.pending or not state.turn_open:
+        if state.phase != _PLAY or state.pending or not state.turn_open:
             return
         state.turn_open = False
+        events = state.events
         if state.cards_left == 0:
-            if state.play_again:
-                state.events.append(PlayAgainLost(state.current))
+            if state.play_again and events is not None:
+                events.append(PlayAgainLost(state.current))
             if state.age == 3:
                 winner, victory = civilian_outcome(state)
                 end_game(state, winner, victory)
@@ -597,9 +761,44 @@ class Game:
             return
         if state.play_again:
             state.play_again = False
-            state.events.append(PlayAgainGranted(state.current))
+            if events is not None:
+                events.append(PlayAgainGranted(state.current))
         else:
             state.current = 1 - state.current
+
+
+def _answers(decision: Decision) -> list[Action]:
+    """The legal actions answering a decision raised by a card (or the starter's choice)."""
+    kind, _, options = decision
+    if kind in (_CHOOSE_PROGRESS, _CHOOSE_LIBRARY_TOKEN):
+        return [_PROGRESS[t] for t in options]
+    if kind == _DESTROY_CARD:
+        return [_DESTROY[c] for c in options]
+    if kind == _BUILD_FROM_DISCARD:
+        return [_REVIVE[c] for c in options]
+    return list(_STARTER)
+
+
+def _fill_card_price(me: PlayerState, them: PlayerState, card: int) -> int:
+    """Work out a card's price (no chain held) and note it in ``me``'s price row."""
+    price = costs.slot_price(me, them, card)
+    if price < PRICE_SPAN:
+        me.prices[card] = me.price_stamp + price
+    return price
+
+
+def _fill_wonder_price(me: PlayerState, them: PlayerState, wonder: int) -> int:
+    slot = WONDER_PRICES + wonder
+    price = costs.slot_price(me, them, slot)
+    if price < PRICE_SPAN:
+        me.prices[slot] = me.price_stamp + price
+    return price
+
+
+def _pay_opponent(opponent: PlayerState, trade: int) -> None:
+    """Economy: the coins a build paid for resources go to the opponent who holds it."""
+    if trade > 0 and opponent.receives_opponent_trade_coins:
+        opponent.coins += trade
 
 
 _HANDLERS: Final[dict[type[Action], Callable[[Game, Any, Decision], None]]] = {

@@ -23,13 +23,17 @@ class Layout:
     """Whether the card in each slot is dealt face up."""
     covered_by: tuple[tuple[int, ...], ...]
     covers: tuple[tuple[int, ...], ...]
+    cover_count: tuple[int, ...]
+    """How many cards cover each slot when the age is laid out."""
+    accessible: tuple[int, ...]
+    """The slots nothing covers when the age is laid out."""
 
     @property
     def size(self) -> int:
         return len(self.row)
 
     def initially_accessible(self) -> tuple[int, ...]:
-        return tuple(slot for slot in range(self.size) if not self.covered_by[slot])
+        return self.accessible
 
 
 def _layout(age: int, rows: list[list[int]]) -> Layout:
@@ -51,6 +55,8 @@ def _layout(age: int, rows: list[list[int]]) -> Layout:
     return Layout(
         age=age, row=tuple(row_of), x=tuple(x_of),
         face_up=tuple(r % 2 == 0 for r in row_of), covered_by=covered_by, covers=covers,
+        cover_count=tuple(len(c) for c in covered_by),
+        accessible=tuple(slot for slot, c in enumerate(covered_by) if not c),
     )
 
 

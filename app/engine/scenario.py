@@ -12,7 +12,7 @@ shields or decisions); the moves under test then go through the real ``Game.appl
     >>> [e.TYPE for e in game.apply("build:scriptorium")]    # a second quill: a pair
     ['card_built', 'science_pair']
 
-Every arranging function keeps the engine's derived indexes (card -> slot, price caches) up
+Every arranging function keeps the engine's derived indexes (card -> slot, price keys) up
 to date (:meth:`GameState.reindex`), so a caller never has to rebuild them. Nothing here is
 used by the engine itself.
 """

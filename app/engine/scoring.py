@@ -9,7 +9,7 @@ from .cards import CARDS, TOKENS, WONDERS, Color
 from .effects import most
 from .state import GameState, Victory
 
-MILITARY_POINTS: Final = ((6, 10), (3, 5), (1, 2))
+MILITARY_POINTS: Final[tuple[tuple[int, int], ...]] = ((6, 10), (3, 5), (1, 2))
 """(distance of the pawn into the opponent's side, points), largest first."""
 
 
@@ -66,35 +66,46 @@ def military_points(state: GameState, seat: int) -> int:
 
 
 def score_sheet(state: GameState, seat: int) -> ScoreSheet:
+    return ScoreSheet(*_tally(state, seat))
+
+
+_COLOR_OF: Final = tuple(int(c.color) for c in CARDS)
+_POINTS: Final = tuple(c.effects.points for c in CARDS)
+_POINTS_PER_MOST: Final = tuple(c.effects.points_per_most for c in CARDS)
+_BLUE: Final = int(Color.BLUE)
+_GREEN: Final = int(Color.GREEN)
+_YELLOW: Final = int(Color.YELLOW)
+_PURPLE: Final = int(Color.PURPLE)
+_COLOR_COUNT: Final = len(Color)
+
+
+def _tally(state: GameState, seat: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """A city's points in the order of :class:`ScoreSheet`'s fields."""
     player = state.players[seat]
-    by_color = [0] * len(Color)
+    by_color = [0] * _COLOR_COUNT
     guilds = 0
     for index in player.cards:
-        card = CARDS[index]
-        by_color[card.color] += card.effects.points
-        per_most = card.effects.points_per_most
+        by_color[_COLOR_OF[index]] += _POINTS[index]
+        per_most = _POINTS_PER_MOST[index]
         if per_most is not None:
             guilds += per_most.amount * most(state, per_most.kind)
     progress = 0
     for t in player.tokens:
         effects = TOKENS[t].effects
         progress += effects.points + effects.points_per_progress_token * len(player.tokens)
-    return ScoreSheet(
-        blue=by_color[Color.BLUE],
-        green=by_color[Color.GREEN],
-        yellow=by_color[Color.YELLOW],
-        purple=by_color[Color.PURPLE] + guilds,
-        wonders=sum(WONDERS[w].effects.points for w in player.built_wonders),
-        progress=progress,
-        coins=player.coins // 3,
-        military=military_points(state, seat),
-    )
+    wonders = 0
+    for w in player.built_wonders:
+        wonders += WONDERS[w].effects.points
+    return (by_color[_BLUE], by_color[_GREEN], by_color[_YELLOW], by_color[_PURPLE] + guilds,
+            wonders, progress, player.coins // 3, military_points(state, seat))
 
 
 def civilian_outcome(state: GameState) -> tuple[int | None, Victory]:
     """Most points wins; tied, most blue-card points; still tied, a shared victory."""
-    a, b = score_sheet(state, 0), score_sheet(state, 1)
-    key_a, key_b = (a.total, a.blue), (b.total, b.blue)
-    if key_a == key_b:
+    a, b = _tally(state, 0), _tally(state, 1)
+    total_a = a[0] + a[1] + a[2] + a[3] + a[4] + a[5] + a[6] + a[7]
+    total_b = b[0] + b[1] + b[2] + b[3] + b[4] + b[5] + b[6] + b[7]
+    if total_a == total_b and a[0] == b[0]:
         return None, Victory.CIVILIAN
-    return (0 if key_a > key_b else 1), Victory.CIVILIAN
+    first = total_a > total_b or (total_a == total_b and a[0] > b[0])
+    return (0 if first else 1), Victory.CIVILIAN

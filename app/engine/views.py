@@ -33,7 +33,7 @@ from .layouts import LAYOUTS
 from .scoring import score_sheet
 from .state import DECISION_NAMES, DecisionKind, GameState, Phase
 
-_PHASES = {Phase.DRAFT: "draft", Phase.PLAY: "play", Phase.OVER: "over"}
+_PHASES: dict[int, str] = {Phase.DRAFT: "draft", Phase.PLAY: "play", Phase.OVER: "over"}
 
 
 def _ids(indices: Any, table: Any) -> list[str]:
