@@ -1,0 +1,107 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley and Whitehouse,
+2012): one tree over the acting seat's information, each iteration played in a fresh
+determinisation of what the seat cannot see (:func:`app.bots.hidden.determinize`).
+
+An iteration walks down the tree choosing among the actions legal in its determinisation
+(UCB1, counting how often each action was available rather than how often its parent was
+visited), adds one node, plays the game on at random for a while, judges where it got to
+(the end, or the heuristic's chance of winning) and backs the result up the walk.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Final, NamedTuple
+
+from app.engine import Action, Game
+from app.engine.rng import Rng
+
+from .heuristic import win_chance
+from .hidden import determinize
+
+EXPLORATION: Final = 0.7
+"""UCB1's constant, for rewards in 0..1."""
+
+
+class _Node:
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        """The seat whose action led here: the rewards below are that seat's."""
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+
+
+class Searched(NamedTuple):
+    action: Action
+    """The action tried most often: the search's choice."""
+    win_chance: float
+    """The searching seat's chance of winning after it, as the playouts found it."""
+    iterations: int
+
+
+def _playout(game: Game, seat: int, rng: Rng, depth: int) -> float:
+    """Random actions for at most ``depth`` turns, then ``seat``'s reward, 0..1: the
+    result if the game ended, otherwise the heuristic's chance."""
+    for _ in range(depth):
+        if game.is_over:
+            break
+        choices = game.legal_actions()
+        game.play(choices[rng.below(len(choices))])
+    return win_chance(game.state, seat)
+
+
+def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int = 12,
+           stop: Callable[[], bool] | None = None) -> Searched:
+    """The action ``seat`` (to act in ``game``) should take, after ``iterations`` iterations
+    (fewer if ``stop()`` says so, asked every few). The same game as the seat sees it, the
+    same generator state and the same number of iterations give the same answer."""
+    assert game.to_act == seat, "the searching seat must be the one to act"
+    root = _Node(1 - seat)
+    done = 0
+    while done < iterations:
+        if stop is not None and done and done % 8 == 0 and stop():
+            break
+        done += 1
+        world = determinize(game, seat, rng)
+        node = root
+        walk = [root]
+        while not world.is_over:
+            mover = world.to_act
+            assert mover is not None
+            legal = world.legal_actions()
+            children = node.children
+            untried = [action for action in legal if action not in children]
+            if untried:
+                for action in legal:
+                    if action in children:
+                        children[action].available += 1
+                action = untried[rng.below(len(untried))]
+                child = children[action] = _Node(mover)
+                world.play(action)
+                walk.append(child)
+                break
+            best: _Node | None = None
+            best_action = legal[0]
+            best_value = -1.0
+            for action in legal:
+                child = children[action]
+                child.available += 1
+                value = child.total / child.visits + EXPLORATION * math.sqrt(
+                    math.log(child.available) / child.visits)
+                if value > best_value:
+                    best, best_action, best_value = child, action, value
+            assert best is not None
+            world.play(best_action)
+            node = best
+            walk.append(node)
+        reward = _playout(world, 0, rng, depth)  # seat 0's
+        for visited in walk:
+            visited.visits += 1
+            visited.total += reward if visited.mover == 0 else 1.0 - reward
+    chosen, child = max(root.children.items(), key=lambda item: item[1].visits)
+    return Searched(chosen, child.total / child.visits, done)

@@ -1,0 +1,70 @@
+"""What a worker process runs for the server (app/services/computer.py): plain data in,
+plain data out, so that it crosses a process pool. The game arrives as its record (seed,
+options, actions) and is replayed here; the bot then sees only its seat's side of it.
+
+The one clock of the bots is here: a time limit that may end a search early.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app.engine import OUT_OF_TURN, Game, from_json, replay_json
+
+from . import decide, evaluate
+
+OUT_OF_TURN_TYPES = frozenset(kind.TYPE for kind in OUT_OF_TURN)
+
+Record = tuple[int, dict[str, Any], list[dict[str, Any]]]
+"""A game as it crosses to a worker: its seed, its options and its actions (JSON)."""
+
+
+def record_of(game: Game) -> Record:
+    return game.seed, game.options.to_json(), [action.to_json() for action in game.log]
+
+
+def lower_priority() -> None:
+    """A worker yields the processor to the server's own process (players' moves first)."""
+    with contextlib.suppress(OSError):  # not allowed here: the same priority, then
+        os.nice(10)
+
+
+def _deadline(seconds: float) -> Callable[[], bool]:
+    ends = time.monotonic() + seconds
+    return lambda: time.monotonic() >= ends
+
+
+def think(record: Record, seat: int, level: str, bot_seed: int, seconds: float
+          ) -> dict[str, Any]:
+    """The computer's action for ``seat`` in the game so far, as JSON."""
+    game = replay_json(*record)
+    return decide(game, seat, level, bot_seed, stop=_deadline(seconds)).to_json()
+
+
+def analyse_position(record: Record, version: int, iterations: int, seconds: float,
+                     bot_seed: int) -> dict[str, Any] | None:
+    """The top search's reading of the position before action ``version`` of a game: the
+    seat to act there, its chance of winning, and the action the search prefers. None
+    where no move was chosen (the game over, or the action a resignation or a take-back,
+    which any seat may make at any time)."""
+    seed, options, actions = record
+    game = replay_json(seed, options, actions[:version])
+    seat = game.to_act
+    if seat is None or from_json(actions[version]).TYPE in OUT_OF_TURN_TYPES:
+        return None
+    found = evaluate(game, iterations, bot_seed, stop=_deadline(seconds))
+    return {"version": version, "seat": seat, "chance": round(found.win_chance, 3),
+            "best": str(found.action)}
+
+
+def analyse(record: Record, iterations: int, seconds: float, bot_seed: int
+            ) -> list[dict[str, Any]]:
+    """:func:`analyse_position` for every action of a finished game, where a move was
+    chosen."""
+    readings = (analyse_position(record, version, iterations, seconds, bot_seed)
+                for version in range(len(record[2])))
+    return [reading for reading in readings if reading is not None]
