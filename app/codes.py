@@ -76,7 +76,9 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "time_out": ("seat",),  # seat: the one whose time ran out (the game ended on time)
     # cause: "present" (the opponent is connected), "recent" (wait: seconds until the win
     # may be claimed) or "correspondence" (such a game ends by its clock)
-    "not_abandoned": ("cause", "wait"),
+    "not_abandoned": ("cause", "wait"),  # cause: present, correspondence, recent, computer
+    "unknown_level": ("levels",),  # levels: the computer's levels (app.bots.LEVELS)
+    "computer_declines": (),  # a take-back asked of the computer
     # Chat.
     "chat_empty": (),
     "chat_too_long": ("max",),  # max: characters

@@ -10,7 +10,7 @@ from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEVELOPMENT_ADMIN_PASSWORD = "admin"
@@ -126,6 +126,18 @@ class Settings(BaseSettings):
     """Accounts one address may register per hour (``too_many_accounts``)."""
     leaderboard_min_games: int = 5
     """Rated games an account must have played to be on the leaderboard."""
+    computer_workers: int = Field(default=1, ge=1, le=64)
+    """Processes that think for the computer players, apart from the server's own (which
+    never waits for them); finished games are analysed by one more process."""
+    computer_seconds: float = Field(default=1.0, gt=0)
+    """A computer player's time limit per decision (its level's budget may end sooner)."""
+    computer_games_per_hour: int = 60
+    """Games against the computer one player or address may start per hour."""
+    analysis_iterations: int = Field(default=0, ge=0)
+    """The search's iterations for each position of a finished game's analysis; 0: the
+    top level's."""
+    analysis_enabled: bool = True
+    """Analyse every finished game in the background."""
     login_attempts: int = 5
     """Password attempts allowed per 15 minutes from one browser that logged in before,
     or from one address (a right one forgets them); beyond, that browser or address waits

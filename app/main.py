@@ -45,6 +45,7 @@ from app.services.accounts import AccountService
 from app.services.admin import AdminService
 from app.services.chat import ChatService
 from app.services.clocks import WallClock
+from app.services.computer import ComputerPlayers, Thinkers
 from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
 from app.services.expiry import Expiry
 from app.services.flags import FlagWatch
@@ -147,6 +148,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.socket_limits = SocketLimits(per_address=settings.sockets_per_address)
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
+        # After the hub: the players hear of a move before the computer thinks about it.
+        app.state.computer = ComputerPlayers(
+            app.state.service, sessions, settings,
+            app.state.thinkers or Thinkers(settings.computer_workers), clock=app.state.clock)
+        app.state.service.watch(app.state.computer.on_applied)
+        app.state.service.watch_starts(app.state.computer.consider)
         app.state.players = PlayerService(sessions)
         app.state.lobby = LobbyService(sessions, app.state.wall)
         app.state.lobby_hub = LobbyHub(app.state.lobby, debounce=settings.lobby_debounce,
@@ -188,6 +195,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.expiry = Expiry(app.state.service, sessions, clock=app.state.clock,
                                   open_game_hours=settings.open_game_hours)
         expiry = asyncio.create_task(app.state.expiry.run())
+        computer = asyncio.create_task(app.state.computer.run())
         # What exists now (modules, classes, the framework's tables) lives as long as the
         # process: out of the cycle collector's sight, a full collection's pause (which
         # every socket waits through) shrinks by about as much; and collections come
@@ -197,7 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.freeze()
         gc.set_threshold(*COLLECTOR_THRESHOLDS)
         yield
-        for task in (heartbeat, flags, expiry):
+        for task in (heartbeat, flags, expiry, computer):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -207,6 +215,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.close()
         await app.state.quick_match.close()
         await app.state.lobby_hub.close()
+        await app.state.computer.close()
         await engine.dispose()
 
     app = FastAPI(title="Duel, online", summary="7 Wonders Duel for two browsers",
@@ -216,6 +225,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.clock = SystemClock()
     app.state.wall = WallClock()
     app.state.seeds = fresh_seed
+    # The computer players think in worker processes; a test may put threads here instead.
+    app.state.thinkers = None
     # This application's own metrics (GET /metrics): several applications in one process
     # (the tests) count apart.
     metrics = app.state.metrics = Metrics()

@@ -97,7 +97,9 @@ def start_servers(count: int, url: str, schema: str, logs: Path,
                    # past what a person's socket may (docs/security.md).
                    DUEL_SOCKET_BURST="1000000", DUEL_SOCKETS_PER_ADDRESS="1000000",
                    DUEL_SPECTATORS_PER_GAME="1000000",
-                   DUEL_GAMES_PER_HOUR="1000000", DUEL_JOINS_PER_HOUR="1000000")
+                   DUEL_GAMES_PER_HOUR="1000000", DUEL_JOINS_PER_HOUR="1000000",
+                   # The moves are measured, not the analyses of the games they finish.
+                   DUEL_ANALYSIS_ENABLED="false")
         env.update({f"DUEL_{name.upper()}": value for name, value in (settings or {}).items()})
         with (logs / f"server{n}.log").open("wb") as log:
             popen = subprocess.Popen(

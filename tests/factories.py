@@ -127,6 +127,8 @@ class Database:
         # Likewise, tests that play many games from one address would meet the hourly limits.
         values.setdefault("games_per_hour", 100_000)
         values.setdefault("joins_per_hour", 100_000)
+        # Each finished game would be analysed by the top bot: only where it is the subject.
+        values.setdefault("analysis_enabled", False)
         return Settings(database_url=self.url, database_schema=self.schema,
                         **values)  # type: ignore[arg-type]
 

@@ -19,6 +19,7 @@ from app.services.clocks import (
     FISCHER_MINUTES,
     TimeControl,
 )
+from app.services.computer import ComputerPlayers
 from app.services.games import Credentials, GameService, ServiceError
 from app.services.players import clean_name
 
@@ -92,6 +93,24 @@ class CreateGame(BaseModel):
     rated: bool = False
     """The result moves both players' ratings: created and joined by logged-in accounts
     only (``403 rated_needs_account``)."""
+
+
+class PlayComputer(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+    level: str = Field(default="medium", min_length=1, max_length=16)
+    """How strong the computer plays: random, greedy, easy, medium or hard, weakest first
+    (docs/bots.md); another is refused (``422 unknown_level``)."""
+    wonder_selection: Literal["draft", "first_game"] = "draft"
+    first_player: Literal["random", "me", "computer"] = "random"
+
+
+class ComputerGame(BaseModel):
+    game_id: str
+    seat: int
+    """Your seat (the page opens it with your session)."""
+    url: str
+    """The game's page."""
 
 
 class JoinGame(BaseModel):
@@ -173,6 +192,18 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                        invite_code=created.invite_code, invite_url=invite_url)
 
 
+@router.post("/games/computer", status_code=201, responses=refusals(400, 401, 422, 429))
+async def play_computer(body: PlayComputer, request: Request, service: Service,
+                        settings: AppSettings) -> ComputerGame:
+    """Start a game against the computer, at once: you hold seat 0 (your player session
+    opens it; pick a name first), the computer seat 1. Never rated."""
+    first = {"random": None, "me": 0, "computer": 1}[body.first_player]
+    game_id = await service.create_computer_game(
+        player_id_of(request), body.level, wonder_selection=body.wonder_selection,
+        first_player=first, address=_address(request, settings))
+    return ComputerGame(game_id=game_id, seat=0, url=f"/games/{game_id}")
+
+
 @router.post("/games/{game_id}/join", responses=refusals(400, 403, 404, 409, 422, 429))
 async def join_game(game_id: str, body: JoinGame, request: Request, service: Service, *,
                     settings: AppSettings,
@@ -210,6 +241,18 @@ async def game_record(game_id: str, request: Request, service: Service,
     if format == "text":
         return PlainTextResponse(record_text(record), headers=headers)
     return JSONResponse(record, headers=headers)
+
+
+@router.get("/games/{game_id}/analysis", responses=refusals(404, 409, 422))
+async def game_analysis(game_id: str, request: Request) -> dict[str, Any]:
+    """A finished game read by the top computer level, position by position: ``status``
+    (``pending`` while it is worked on or about to be, ``done``, ``failed``, ``too_short``,
+    or ``none``: this game will have none, it ended before analyses) and, once
+    done, each position's chance of winning for the seat to act (``chance``) and for seat 0
+    (``seat0``), the move the computer prefers there (``best``), and the ``mistakes``: the
+    moves after which their player's chance fell most."""
+    computer: ComputerPlayers = request.app.state.computer
+    return await computer.analysis(game_id)
 
 
 @router.get("/games/{game_id}/positions/{seq}", responses=refusals(404, 422))

@@ -98,7 +98,7 @@ class Player(Base):
 GAME_STATUSES = ("waiting", "active", "finished", "aborted", "expired", "imported")
 """``expired``: nobody joined in time (``DUEL_OPEN_GAME_HOURS``); ``imported``: a record
 brought in by an admin for inspection; it is never played."""
-GAME_ORIGINS = ("invite", "lobby", "quick_match", "rematch", "import")
+GAME_ORIGINS = ("invite", "lobby", "quick_match", "rematch", "import", "computer")
 
 
 class Game(Base):
@@ -167,6 +167,8 @@ class Seat(Base):
                                                      index=True)
     """The hash of the idempotency key of the request that took the seat, if it had one:
     its retry finds the seat again (``GameService.create_game``, ``join_game``)."""
+    computer: Mapped[str | None] = mapped_column(String(16), default=None)
+    """The level of the computer playing this seat (``app.bots.LEVELS``); None: a person."""
 
 
 class GameAction(Base):
@@ -358,3 +360,25 @@ class SeatWonder(Base):
     wonder: Mapped[str] = mapped_column(String(32), primary_key=True)
     """The wonder's id (``app/engine`` data)."""
     built: Mapped[bool]
+
+
+ANALYSIS_STATUSES = ("working", "done", "failed")
+
+
+class GameAnalysis(Base):
+    """The top bot's reading of every position of a finished game (app/services/computer.py):
+    computed once, in the background, by whichever server claimed it first."""
+
+    __tablename__ = "game_analysis"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    """One of :data:`ANALYSIS_STATUSES`; a claim left ``working`` too long is taken over."""
+    claimed_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    iterations: Mapped[int]
+    """The search's budget for each position."""
+    positions: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
+    """Per position before each action: ``{"version", "seat", "chance"}``, the chance of
+    winning of the seat to act."""
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)

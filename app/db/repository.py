@@ -36,6 +36,7 @@ from .models import (
     AdminAction,
     Game,
     GameAction,
+    GameAnalysis,
     Player,
     RateCount,
     RatingChange,
@@ -156,6 +157,8 @@ class SeatRow:
     token_hash: str
     """SHA-256 of the seat's token."""
     player_id: str | None
+    computer: str | None = None
+    """The bot's level when the computer plays the seat."""
 
 
 _SEAT: Table = Seat.__table__  # type: ignore[assignment]
@@ -164,10 +167,11 @@ _HEAD_COLUMNS = (_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
                  *_CLOCK_COLUMNS)
 _HEAD = select(*_HEAD_COLUMNS).where(_GAME.c.id == bindparam("game_id"))
 _HEAD_AND_SEATS = (
-    select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
+    select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id,
+           _SEAT.c.computer)
     .select_from(_GAME.outerjoin(_SEAT, _SEAT.c.game_id == _GAME.c.id))
     .where(_GAME.c.id == bindparam("game_id")).order_by(_SEAT.c.seat))
-_SEATS = (select(_SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id)
+_SEATS = (select(_SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id, _SEAT.c.computer)
           .where(_SEAT.c.game_id == bindparam("game_id")).order_by(_SEAT.c.seat))
 
 
@@ -537,17 +541,19 @@ class EndedGame:
     """When its second seat was taken."""
     players: list[str | None]
     """The player of each seat."""
+    against_computer: bool = False
 
 
 async def ended_game(session: AsyncSession, game_id: str) -> EndedGame:
-    rated = bool(await session.scalar(select(_GAME.c.rated).where(_GAME.c.id == game_id)))
+    rated, origin = (await session.execute(select(_GAME.c.rated, _GAME.c.origin)
+                                           .where(_GAME.c.id == game_id))).one()
     # FOR SHARE: a login claiming a guest's seats waits for the summaries naming the guest
     # to be written (and then moves them too), or is waited for.
     seats = (await session.execute(select(_SEAT.c.seat, _SEAT.c.player_id, _SEAT.c.joined_at)
                                    .where(_SEAT.c.game_id == game_id)
                                    .order_by(_SEAT.c.seat).with_for_update(read=True))).all()
-    return EndedGame(rated, max(joined for _, _, joined in seats),
-                     [player for _, player, _ in seats])
+    return EndedGame(bool(rated), max(joined for _, _, joined in seats),
+                     [player for _, player, _ in seats], origin == "computer")
 
 
 @dataclass(frozen=True)
@@ -601,9 +607,11 @@ async def add_seat_results(session: AsyncSession, game_id: str,
 
 async def finished_unsummarised(session: AsyncSession, limit: int,
                                  leaving_out: Collection[str] = ()) -> list[str]:
-    """Finished games with no seat summary (but those ``leaving_out``), the oldest first."""
+    """Finished games with no seat summary (but those ``leaving_out``, and the games
+    against the computer, which have none), the oldest first."""
     summarised = select(_SEAT_RESULT.c.game_id).where(_SEAT_RESULT.c.game_id == _GAME.c.id)
-    statement = select(_GAME.c.id).where(_GAME.c.status == "finished", ~summarised.exists())
+    statement = select(_GAME.c.id).where(_GAME.c.status == "finished",
+                                         _GAME.c.origin != "computer", ~summarised.exists())
     if leaving_out:
         statement = statement.where(_GAME.c.id.not_in(list(leaving_out)))
     return list((await session.scalars(statement.order_by(_GAME.c.updated_at).limit(limit)))
@@ -848,3 +856,92 @@ async def opponents(session: AsyncSession, player_id: str, seats: Sequence[Playe
                _RATING_CHANGE.c.game_id.in_(list(other))))).all())
     return {game_id: Opponent(*names.get((game_id, seat), (None, None)), changes.get(game_id))
             for game_id, seat in other.items()}
+
+
+# ---------------------------------------------------------------- computer players
+_ANALYSIS: Table = GameAnalysis.__table__  # type: ignore[assignment]
+
+
+async def computer_turns(session: AsyncSession, moved_before: datetime, limit: int
+                         ) -> list[str]:
+    """Games in play where the computer is to act and nothing moved since ``moved_before``:
+    the server that should have moved for it may have stopped meanwhile."""
+    statement = (
+        select(_GAME.c.id)
+        .select_from(_GAME.join(_SEAT, (_SEAT.c.game_id == _GAME.c.id)
+                                & (_SEAT.c.seat == _GAME.c.to_act)))
+        .where(_GAME.c.status == "active", _SEAT.c.computer.is_not(None),
+               _GAME.c.updated_at < moved_before)
+        .order_by(_GAME.c.updated_at.desc()).limit(limit))
+    return list((await session.execute(statement)).scalars())
+
+
+async def claim_analysis(session: AsyncSession, game_id: str, now: datetime,
+                         stale_before: datetime, iterations: int) -> bool:
+    """Claim the analysis of a finished game for this server: a new claim, or one left
+    ``working`` since before ``stale_before`` (its server stopped). Whether it is ours."""
+    dialect = session.get_bind().dialect.name
+    insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    claimed = await session.execute(
+        insert_into(_ANALYSIS).values(game_id=game_id, status="working", claimed_at=now,
+                                      iterations=iterations)
+        .on_conflict_do_nothing(index_elements=[_ANALYSIS.c.game_id]))
+    if claimed.rowcount:  # type: ignore[attr-defined]
+        return True
+    taken_over = await session.execute(
+        update(_ANALYSIS).where(_ANALYSIS.c.game_id == game_id,
+                                _ANALYSIS.c.status == "working",
+                                _ANALYSIS.c.claimed_at < stale_before)
+        .values(claimed_at=now, iterations=iterations))
+    return bool(taken_over.rowcount)  # type: ignore[attr-defined]
+
+
+async def finish_analysis(session: AsyncSession, game_id: str, claimed_at: datetime,
+                          positions: list[dict[str, Any]] | None, now: datetime) -> bool:
+    """Store the analysis (None: it failed), if the claim made at ``claimed_at`` still
+    holds. Whether it was stored."""
+    result = await session.execute(
+        update(_ANALYSIS).where(_ANALYSIS.c.game_id == game_id,
+                                _ANALYSIS.c.status == "working",
+                                _ANALYSIS.c.claimed_at == claimed_at)
+        .values(status="done" if positions is not None else "failed",
+                positions=positions, finished_at=now))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    status: str
+    iterations: int
+    positions: list[dict[str, Any]] | None
+    claimed_at: datetime
+
+
+async def analysis_of(session: AsyncSession, game_id: str) -> Analysis | None:
+    found = (await session.execute(
+        select(_ANALYSIS.c.status, _ANALYSIS.c.iterations, _ANALYSIS.c.positions,
+               _ANALYSIS.c.claimed_at)
+        .where(_ANALYSIS.c.game_id == game_id))).one_or_none()
+    return None if found is None else Analysis(*found)
+
+
+async def ended_at(session: AsyncSession, game_id: str) -> datetime | None:
+    """When a finished game's row last changed: its end (or a rematch offered after)."""
+    return await session.scalar(select(_GAME.c.updated_at).where(_GAME.c.id == game_id))
+
+
+async def unanalysed(session: AsyncSession, ended_after: datetime, stale_before: datetime,
+                     limit: int, min_actions: int) -> list[str]:
+    """Games that ended after ``ended_after``, of at least ``min_actions`` actions, with no
+    analysis, or with one claimed before ``stale_before`` and never finished: the newest
+    first."""
+    statement = (
+        select(_GAME.c.id)
+        .select_from(_GAME.outerjoin(_ANALYSIS, _ANALYSIS.c.game_id == _GAME.c.id))
+        .where(_GAME.c.status == "finished", _GAME.c.version >= min_actions,
+               _GAME.c.updated_at > ended_after,
+               (_ANALYSIS.c.game_id.is_(None))
+               | ((_ANALYSIS.c.status == "working")
+                  & (_ANALYSIS.c.claimed_at < stale_before)))
+        .order_by(_GAME.c.updated_at.desc()).limit(limit))
+    return list((await session.execute(statement)).scalars())

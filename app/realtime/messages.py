@@ -249,6 +249,8 @@ class SeatEntry(BaseModel):
                                      "profile is /players/{username}).")
     rating: int | None = _optional("That account's rating now (rounded).")
     provisional: bool | None = _optional("Its rating is provisional (few rated games).")
+    computer: str | None = Field(description="The computer's level when it plays the "
+                                             "seat; null for a person.")
 
 
 class LobbyEntry(BaseModel):
@@ -258,7 +260,7 @@ class LobbyEntry(BaseModel):
                               json_schema_extra=_required_as_sent)
     game_id: str
     status: str = _status()
-    origin: str = Field(description="invite, lobby, quick_match, rematch or import")
+    origin: str = Field(description="invite, lobby, quick_match, rematch, import or computer")
     options: dict[str, Any]
     version: int
     to_act: int | None

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.bots import LEVELS
 from app.config import Settings
 from app.db import repository
 from app.db.models import AdminAction, Player, Seat
@@ -69,6 +70,11 @@ SEED_BITS = 63
 """Seeds fit a signed 64-bit column."""
 
 __all__ = ["Accepted", "Created", "Credentials", "GameService", "ServiceError"]
+
+
+def computer_name(level: str) -> str:
+    """The name a computer player's seat is shown with (the page words it from the level)."""
+    return f"Computer ({level})"
 
 
 def _hash(secret: str) -> str:
@@ -355,9 +361,19 @@ class GameService:
             weakref.WeakValueDictionary())
         """One lock per game with anything in progress; gone when nothing holds it."""
         self._watchers: list[AppliedListener] = []
+        self._start_watchers: list[Callable[[str], None]] = []
         self.admission = Admission(working=settings.moves_working,
                                    waiting=settings.moves_waiting)
         self.limits = RateLimits(sessions, self.wall)
+
+    def watch_starts(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener`` with the id of each game this process starts already in play
+        (against the computer, or a rematch), once committed."""
+        self._start_watchers.append(listener)
+
+    def _started(self, game_id: str) -> None:
+        for listener in self._start_watchers:
+            listener(game_id)
 
     def watch(self, listener: AppliedListener) -> None:
         """Call ``listener`` with every committed action a replay takes in, in order (with
@@ -555,6 +571,42 @@ class GameService:
         await self._lobby_changed(public=True, players=[first, second])
         return game_id
 
+    async def create_computer_game(self, player_id: str | None, level: str, *,
+                                   wonder_selection: str = "draft",
+                                   first_player: int | None = None,
+                                   address: str | None = None) -> str:
+        """A game against the computer at ``level``, already started: the player in seat 0
+        (their session opens it), the computer in seat 1. ``first_player``: the seat that
+        starts (None: drawn). Never rated; not listed in the lobby."""
+        if player_id is None:
+            raise ServiceError("no_player", "pick a name first (PUT /api/me)", 401)
+        if level not in LEVELS:
+            raise ServiceError("unknown_level", f"no computer level {level!r}", 422,
+                               params={"levels": list(LEVELS)})
+        await self._count("computer", address, player_id,
+                          self._settings.computer_games_per_hour, code="too_many_games",
+                          what="games against the computer")
+        options = Options(wonder_selection=wonder_selection,  # type: ignore[arg-type]
+                          first_player=first_player)
+        async with self._sessions() as session:
+            player = await self._player(session, player_id)
+            assert player is not None
+            row = new_game_row(options.to_json(), status="active", origin="computer",
+                               listed=False, seed=self._seeds(), now=self.wall.now())
+            game_id = row.id
+            session.add(row)
+            await session.flush()
+            for seat, (name, holder, computer) in enumerate(
+                    ((player.name, player.id, None), (computer_name(level), None, level))):
+                session.add(Seat(game_id=game_id, seat=seat,
+                                 token_hash=_hash(secrets.token_urlsafe(32)), name=name,
+                                 player_id=holder, computer=computer,
+                                 joined_at=self.wall.now()))
+            await session.commit()
+        await self._lobby_changed(public=False, players=[player_id])
+        self._started(game_id)
+        return game_id
+
     async def authenticate(self, game_id: str, seat: int, token: str) -> int:
         """``seat``, if ``token`` is its secret; otherwise a ``bad_credentials`` refusal."""
         if await self.seat_for_token(game_id, token) != seat:
@@ -614,7 +666,8 @@ class GameService:
                 "abort_reason": aborted.detail.get("reason") if aborted else None,
                 "created_at": row.created_at.isoformat(),
                 "seats": [{"seat": s, "taken": any(x.seat == s for x in seats),
-                           "name": next((x.name for x in seats if x.seat == s), None)}
+                           "name": next((x.name for x in seats if x.seat == s), None),
+                           "computer": next((x.computer for x in seats if x.seat == s), None)}
                           for s in (0, 1)],
                 # A finished rated game: what it did to each player's rating.
                 "ratings": [{"seat": seat, "before": round(before), "after": round(after)}
@@ -691,6 +744,7 @@ class GameService:
                             row.take_back_offer, entry.clock_json(self.wall.now()),
                             self._settings.abandon_after
                             if row.status == "active" and _played_live(entry.control)
+                            and not any(s.computer for s in entry.seats or ())
                             else None)
 
     async def prepare_socket(self, game_id: str) -> None:
@@ -940,6 +994,10 @@ class GameService:
         (untimed or real-time), once the opponent has had no socket for
         ``abandon_after`` seconds. A correspondence game ends by its clock instead."""
         other = 1 - seat
+        if any(holder.seat == other and holder.computer
+               for holder in await self.seat_holders(game_id)):
+            raise ServiceError("not_abandoned", "the computer never leaves a game", 409,
+                               params={"cause": "computer"})
         async with self._statements() as session:
             head = await self._playing_head(session, game_id)
             if not _played_live(TimeControl.from_json(head.time_control)):
@@ -972,6 +1030,10 @@ class GameService:
         """``seat`` asks to take its last action back: allowed if that action is the game's
         last and revealed nothing. The offer stands until the other seat answers, or any
         action is made."""
+        if any(holder.seat != seat and holder.computer
+               for holder in await self.seat_holders(game_id)):
+            raise ServiceError("computer_declines", "the computer does not take moves back",
+                               409)
         async with self._lock(game_id), self._statements() as session:
             head = await self._playing_head(session, game_id)
             entry = await self._synced(session, game_id, head, known_version=head.version)
@@ -1044,13 +1106,17 @@ class GameService:
             if row.status != "finished":
                 raise ServiceError("not_over", "a rematch is offered once the game is over",
                                    409)
-            if row.rematch_id is None and row.rematch_offer in (None, seat):
+            if row.rematch_id is None and row.origin == "computer":
+                await self._start_rematch(session, row)  # the computer accepts at once
+            elif row.rematch_id is None and row.rematch_offer in (None, seat):
                 row.rematch_offer = seat
                 row.updated_at = datetime.now(UTC)
                 await session.commit()
             elif row.rematch_id is None:
                 await self._start_rematch(session, row)
             state = _rematch_json(row)
+            if state["game_id"] is not None:  # before anyone hears of it
+                self._started(state["game_id"])
             # Told with the lock held: of two seats asking at once, the one that wrote
             # first is told first.
             await self._announce(game_id, {"rematch": state})
@@ -1074,7 +1140,9 @@ class GameService:
         return state
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
-        rematch = new_game_row(row.options, status="active", origin="rematch",
+        # A game against the computer stays one (its rematches too are accepted at once).
+        origin = "computer" if row.origin == "computer" else "rematch"
+        rematch = new_game_row(row.options, status="active", origin=origin,
                                listed=row.listed, seed=self._seeds(),
                                time_control=row.time_control, now=self.wall.now(),
                                rated=row.rated)
@@ -1088,7 +1156,7 @@ class GameService:
         await session.flush()
         for old in await repository.get_seats(session, row.id):
             session.add(Seat(game_id=rematch.id, seat=1 - old.seat, token_hash=old.token_hash,
-                             name=old.name, player_id=old.player_id,
+                             name=old.name, player_id=old.player_id, computer=old.computer,
                              joined_at=self.wall.now()))
         await session.commit()
         await session.refresh(row)

@@ -22,9 +22,10 @@ OWN_LIMIT = 30
 def seat_entry(number: int, seat: Seat | None,
                accounts: Mapping[str, repository.Account], now: datetime) -> dict[str, Any]:
     """A seat as lists show it: its name, and its account's username and rating (a
-    profile to link to) if an account holds it."""
+    profile to link to) if an account holds it, or the computer's level."""
     entry: dict[str, Any] = {"seat": number, "taken": seat is not None,
-                             "name": seat.name if seat is not None else None}
+                             "name": seat.name if seat is not None else None,
+                             "computer": seat.computer if seat is not None else None}
     account = accounts.get(seat.player_id) if seat and seat.player_id else None
     if account is not None:
         # Provisional as of now: a rating left alone long enough is uncertain again.

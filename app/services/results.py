@@ -1,6 +1,7 @@
 """What a finished game leaves behind, written in the transaction that records its end:
 a summary of each seat (for profiles and the site's statistics, which then replay no
-log) and, for a rated game, both players' new ratings and their history.
+log) and, for a rated game, both players' new ratings and their history. Games against
+the computer are left out of all of it.
 
 The end of a game is written once (the move that ends it is guarded by the game's
 version), and so is all this; a rating change is also keyed by game and player, so no
@@ -57,8 +58,12 @@ def _rows(game: Game, summaries: list[SeatSummary], ended: repository.EndedGame,
 
 async def record_end(session: AsyncSession, game_id: str, game: Game, now: datetime) -> bool:
     """Write what the end of ``game`` leaves (its summary; new ratings if it is rated) in
-    ``session``'s transaction, the one that logs its last action: whether it was rated."""
+    ``session``'s transaction, the one that logs its last action: whether it was rated.
+    A game against the computer leaves nothing: profiles, the leaderboard and the site's
+    statistics are of games between people."""
     ended = await repository.ended_game(session, game_id)
+    if ended.against_computer:
+        return False
     summaries = summarise(game)
     ids = [player for player in ended.players if player is not None]
     rates = ended.rated and len(set(ids)) == 2

@@ -97,8 +97,8 @@ def test_filters_and_pages(admin: TestClient, database: Database) -> None:
     assert listed(admin, status="active", player="anna", since="2020-01-01") == [active]
 
     item = ok(admin.get("/admin/api/games", params={"status": "aborted"}))["items"][0]
-    assert item["seats"] == [{"seat": 0, "taken": True, "name": "Cleo"},
-                             {"seat": 1, "taken": True, "name": "ÉLODIE"}]
+    assert item["seats"] == [{"seat": 0, "taken": True, "name": "Cleo", "computer": None},
+                             {"seat": 1, "taken": True, "name": "ÉLODIE", "computer": None}]
 
     pages = [ok(admin.get("/admin/api/games", params={"per_page": 3, "page": n}))
              for n in (1, 2, 3)]

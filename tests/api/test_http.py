@@ -56,8 +56,9 @@ def test_defaults_are_a_draft_with_a_random_first_player(
         summary = client.get(f"/api/games/{game['game_id']}").json()
         assert summary["options"] == {"wonder_selection": "draft", "first_player": None}
         assert summary["version"] == 0 and summary["winner"] is None
-        assert summary["seats"] == [{"seat": 0, "taken": True, "name": None},
-                                    {"seat": 1, "taken": False, "name": None}]
+        assert summary["seats"] == [{"seat": 0, "taken": True, "name": None, "computer": None},
+                                    {"seat": 1, "taken": False, "name": None,
+                                     "computer": None}]
 
 
 def test_creator_first_draft_starts_with_seat_0_picking(
@@ -125,8 +126,8 @@ def test_names_are_shown_in_the_summary(make_app: Callable[..., FastAPI]) -> Non
         client.post(f"/api/games/{game['game_id']}/join",
                     json={"invite_code": game["invite_code"], "name": "Bo"})
         seats = client.get(f"/api/games/{game['game_id']}").json()["seats"]
-        assert seats == [{"seat": 0, "taken": True, "name": "Ann"},
-                         {"seat": 1, "taken": True, "name": "Bo"}]
+        assert seats == [{"seat": 0, "taken": True, "name": "Ann", "computer": None},
+                         {"seat": 1, "taken": True, "name": "Bo", "computer": None}]
 
 
 # ---------------------------------------------------------------------- invite links
@@ -398,7 +399,8 @@ def test_secrets_never_appear_in_public_answers(
                 assert secret not in response.text
         keys = set(summary.json())
         assert not keys & {"seed", "token", "tokens", "invite_code", "invite_hash"}, keys
-        assert all(set(seat) == {"seat", "taken", "name"} for seat in summary.json()["seats"])
+        assert all(set(seat) == {"seat", "taken", "name", "computer"}
+                   for seat in summary.json()["seats"])
 
 
 # ---------------------------------------------------------------------- documentation

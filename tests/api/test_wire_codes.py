@@ -135,18 +135,19 @@ SAMPLES: dict[str, list[Any]] = {
     "price": [7, 1], "coins": [1, 3], "cap": [7], "card": ["tavern"],
     "wonder": ["the_sphinx"], "token": ["law"], "action": ["build"],
     "decision": ["pick_wonder", "choose_starter"], "named": [1],
-    "channel": ["players", "spectators"],
+    "channel": ["players", "spectators"], "levels": [["random", "hard"]],
 }
 CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
           "bad_reason": ["not_text", "length", "control"],
-          "not_abandoned": ["present", "recent", "correspondence"],
+          "not_abandoned": ["present", "recent", "correspondence", "computer"],
           "too_many_sockets": ["address"], "weak_password": ["short", "long"]}
 VERSIONS = {"wrong_engine_version": ["0"]}
 SOMETIMES = [("malformed", {}), ("bad_record", {}), ("bad_record", {"field": "seed"}),
              ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"}),
              ("not_abandoned", {"cause": "present"}),
-             ("not_abandoned", {"cause": "correspondence"})]
+             ("not_abandoned", {"cause": "correspondence"}),
+             ("not_abandoned", {"cause": "computer"})]
 """Refusals sent without some of their params (where the server has no such figure)."""
 
 

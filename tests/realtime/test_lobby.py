@@ -73,8 +73,9 @@ def test_the_lobby_lists_open_live_and_own_games(make_app: Callable[..., FastAPI
         assert waiting["options"] == {"wonder_selection": "first_game", "first_player": None}
         assert (waiting["version"], waiting["to_act"], waiting["winner"],
                 waiting["victory"]) == (0, None, None, None)
-        assert waiting["seats"] == [{"seat": 0, "taken": True, "name": "Ann"},
-                                    {"seat": 1, "taken": False, "name": None}]
+        assert waiting["seats"] == [{"seat": 0, "taken": True, "name": "Ann", "computer": None},
+                                    {"seat": 1, "taken": False, "name": None,
+                                     "computer": None}]
         playing = entry(anonymous, "live", live)
         assert playing is not None
         assert playing["status"] == "active" and playing["to_act"] == 0

@@ -122,8 +122,11 @@ export default {
   "error.not_abandoned": ({ cause, wait }) => {
     if (cause === "present") return "Your opponent is back: the game goes on.";
     if (cause === "correspondence") return "A correspondence game ends by its clock.";
+    if (cause === "computer") return "The computer never leaves a game.";
     return `Your opponent left only a moment ago: you can claim the win in ${count(wait, "second")}.`;
   },
+  "error.unknown_level": "There is no such computer level.",
+  "error.computer_declines": "The computer does not take moves back.",
   "error.chat_empty": "The message is empty.",
   "error.chat_too_long": ({ max }) => `A message has at most ${max} characters.`,
   "error.chat_too_fast": ({ retry_after: wait }) => `Too many messages: wait ${count(wait, "second")}.`,

@@ -1,0 +1,259 @@
+"""Games against the computer over HTTP and the game socket, on SQLite and PostgreSQL: the
+computer moves through the same path as a player, exactly once, off the event loop; its
+games are never rated; its rematch is accepted at once; finished games are analysed."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.bots import LEVELS
+from app.engine import Game, replay_json
+from app.services.computer import ComputerPlayers, Thinkers, mistakes
+from tests.factories import (
+    ProtocolClient,
+    assert_refused,
+    browser,
+    log_rows,
+    new_game,
+    ok,
+    player,
+    serve,
+    server_game,
+)
+
+
+class ThreadThinkers(Thinkers):
+    """The computer thinking in threads of the test's process: off the event loop all the
+    same, and quicker to start than processes."""
+
+    @staticmethod
+    def _pool(workers: int) -> Executor:
+        return ThreadPoolExecutor(workers)
+
+
+def _app(make_app: Callable[..., FastAPI], *, threads: bool = True, **settings: Any
+         ) -> FastAPI:
+    app = make_app(server_heartbeat=3600, **settings)
+    if threads:
+        app.state.thinkers = ThreadThinkers(1)
+    return app
+
+
+def _settle(client: TestClient) -> None:
+    """Wait until the computer has made every move it had to make."""
+    computer: ComputerPlayers = client.app.state.computer  # type: ignore[attr-defined]
+    assert client.portal is not None
+    client.portal.call(computer.settle)
+
+
+def _versus(client: TestClient, level: str = "random", **body: Any) -> str:
+    created = ok(client.post("/api/games/computer", json={"level": level, **body}), 201)
+    assert created["seat"] == 0 and created["url"] == f"/games/{created['game_id']}"
+    return str(created["game_id"])
+
+
+def _play_human_to_the_end(client: TestClient, game_id: str) -> Game:
+    """The player's page: seat 0 by its session, the first legal action each time it is
+    to act, the computer's moves heard as updates; the game at its end."""
+    with ProtocolClient(client, game_id, timeout=30.0) as socket:
+        welcome = socket.join()
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        assert welcome.get("claim_after") is None, "nobody claims a win from the computer"
+        for _ in range(400):
+            _settle(client)
+            game, version = server_game(client, game_id)
+            if game.is_over:
+                return game
+            assert game.to_act == 0, "the computer had nothing left to think about"
+            while socket.version < version:
+                socket.receive()
+            reply = socket.act(game.legal_actions()[0].to_json())
+            assert reply["type"] == "ack", reply
+    raise AssertionError("the game did not end")
+
+
+def test_a_game_against_the_computer_in_worker_processes(
+        make_app: Callable[..., FastAPI]) -> None:
+    app = _app(make_app, threads=False)
+    with serve(app) as client:
+        player(client, "Ann")
+        game_id = _versus(client, "greedy", first_player="computer")
+        summary = ok(client.get(f"/api/games/{game_id}"))
+        assert (summary["status"], summary["origin"], summary["rated"]) == (
+            "active", "computer", False)
+        assert [s["computer"] for s in summary["seats"]] == [None, "greedy"]
+        assert summary["seats"][0]["name"] == "Ann"
+        game = _play_human_to_the_end(client, game_id)
+        assert ok(client.get(f"/api/games/{game_id}"))["status"] == "finished"
+        assert game.log[0].to_json()["type"] == "pick_wonder"
+
+
+@pytest.mark.parametrize("level", ["random", "easy"])
+def test_the_computer_plays_every_decision(make_app: Callable[..., FastAPI],
+                                           level: str) -> None:
+    with serve(_app(make_app)) as client:
+        player(client, "Ann")
+        game_id = _versus(client, level)
+        game = _play_human_to_the_end(client, game_id)
+        assert game.outcome() is not None
+        # Kept out of the site's statistics (and of profiles and ratings).
+        assert ok(client.get("/api/stats"))["games"] == 0
+
+
+def test_the_computer_moves_once_under_its_client_id(make_app: Callable[..., FastAPI],
+                                                     database: Any) -> None:
+    with serve(_app(make_app)) as client:
+        player(client, "Ann")
+        game_id = _versus(client, "random", first_player="computer")
+        _settle(client)
+        computer: ComputerPlayers = client.app.state.computer  # type: ignore[attr-defined]
+        # Asked again and again (as two servers' sweeps might): nothing more is played.
+        for _ in range(3):
+            client.portal.call(computer.consider, game_id)
+        _settle(client)
+        rows = client.portal.call(log_rows, database, game_id)
+        assert [(row.seq, row.seat, row.client_id) for row in rows] == [
+            (1, 1, "computer:0")]
+
+
+def test_other_games_move_while_the_computer_thinks(make_app: Callable[..., FastAPI]
+                                                    ) -> None:
+    gate = threading.Event()
+    thinking = threading.Event()
+
+    class HeldThinkers(ThreadThinkers):
+        async def move(self, fn: Callable[..., Any], *args: Any) -> Any:
+            def held(*inner: Any) -> Any:
+                thinking.set()
+                assert gate.wait(60), "never released"
+                return fn(*inner)
+            return await super().move(held, *args)
+
+    app = make_app(server_heartbeat=3600)
+    app.state.thinkers = HeldThinkers(1)
+    with serve(app) as client:
+        player(client, "Ann")
+        game_id = _versus(client, "random", first_player="computer")
+        assert thinking.wait(30)
+        # The computer's decision is held in its worker; two people play meanwhile.
+        created, _ = new_game(client, joiner=browser(client))
+        other = created["game_id"]
+        for _ in range(6):
+            game, version = server_game(client, other)
+            accepted = client.portal.call(app.state.service.submit, other, game.to_act,
+                                          game.legal_actions()[0].to_json(), version, None)
+            assert accepted.version == version + 1
+        assert server_game(client, game_id)[1] == 0
+        gate.set()
+        _settle(client)
+        assert server_game(client, game_id)[1] == 1
+
+
+def test_refusals(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        assert_refused(client.post("/api/games/computer", json={"level": "random"}), 401,
+                       "no_player")
+        player(client, "Ann")
+        refused = assert_refused(client.post("/api/games/computer",
+                                             json={"level": "godlike"}), 422, "unknown_level")
+        assert refused["params"]["levels"] == list(LEVELS)
+        assert_refused(client.post("/api/games/computer", json={"rated": True}), 422,
+                       "invalid_request")
+        game_id = _versus(client, "random", first_player="me")
+        _settle(client)
+        assert server_game(client, game_id)[1] == 0, "the player starts"
+        with ProtocolClient(client, game_id, timeout=30.0) as socket:
+            socket.join()
+            socket.send({"type": "claim_win"})
+            refused = socket.receive_until("error")
+            assert (refused["code"], refused["params"]["cause"]) == ("not_abandoned",
+                                                                       "computer")
+            socket.send({"type": "take_back"})
+            assert socket.receive_until("error")["code"] == "computer_declines"
+
+
+def test_a_rematch_is_accepted_at_once_and_the_computer_plays_it(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        player(client, "Ann")
+        game_id = _versus(client, "random", first_player="me")
+        _play_human_to_the_end(client, game_id)
+        with ProtocolClient(client, game_id, timeout=30.0) as socket:
+            socket.join()
+            socket.send({"type": "rematch"})
+            rematch = socket.receive_until("rematch")
+        again = rematch["game_id"]
+        assert again is not None
+        summary = ok(client.get(f"/api/games/{again}"))
+        assert (summary["status"], summary["origin"]) == ("active", "computer")
+        # Seats swapped: the player in seat 1 now; the same first seat starts, the computer.
+        assert [s["computer"] for s in summary["seats"]] == ["random", None]
+        _settle(client)
+        game, version = server_game(client, again)
+        assert version >= 1 and game.to_act == 1
+
+
+def test_a_finished_game_is_analysed_once(make_app: Callable[..., FastAPI],
+                                          database: Any) -> None:
+    app = _app(make_app, analysis_enabled=True, analysis_iterations=4)
+    with serve(app) as client:
+        player(client, "Ann")
+        game_id = _versus(client, "random")
+        assert_refused(client.get(f"/api/games/{game_id}/analysis"), 409, "not_over")
+        game = _play_human_to_the_end(client, game_id)
+        _settle(client)
+        analysis = ok(client.get(f"/api/games/{game_id}/analysis"))
+        assert analysis["status"] == "done" and analysis["iterations"] == 4
+        positions = analysis["positions"]
+        assert [p["version"] for p in positions] == list(range(len(game.log)))
+        replayed = replay_json(game.seed, game.options.to_json(), [])
+        for position, action in zip(positions, game.log, strict=True):
+            assert position["seat"] == replayed.to_act
+            assert 0 <= position["chance"] <= 1
+            assert position["seat0"] == (position["chance"] if position["seat"] == 0
+                                         else pytest.approx(1 - position["chance"]))
+            replayed.apply(action)
+        outcome = game.outcome()
+        assert outcome is not None
+        assert analysis["mistakes"] == mistakes(positions, outcome.winner,
+                                                ended_by_play=True)
+        # Asked again (another server's sweep): computed once.
+        client.portal.call(app.state.computer.analyse, game_id)
+        assert ok(client.get(f"/api/games/{game_id}/analysis")) == analysis
+
+
+def test_mistakes_are_the_largest_drops_of_the_movers_chance() -> None:
+    positions = [
+        {"version": 0, "seat": 0, "chance": 0.5, "best": "a"},
+        {"version": 1, "seat": 1, "chance": 0.8, "best": "b"},  # seat 0 fell to 0.2
+        {"version": 2, "seat": 0, "chance": 0.3, "best": "c"},  # seat 1 fell 0.8 -> 0.7
+        {"version": 3, "seat": 1, "chance": 0.9, "best": "d"},  # seat 0: 0.3 -> 0.1
+    ]  # and the fourth action ended the game
+    found = mistakes(positions, winner=1, ended_by_play=True)
+    assert found == [
+        {"version": 1, "seat": 0, "drop": 0.3, "best": "a"},
+        {"version": 3, "seat": 0, "drop": 0.2, "best": "c"},
+    ]
+    # Seat 1 to act at the end, and it lost: its last action is judged by the result...
+    lost = mistakes(positions, winner=0, ended_by_play=True)
+    assert [(m["version"], m["seat"], m["drop"]) for m in lost] == [
+        (1, 0, 0.3), (3, 0, 0.2), (4, 1, 0.9)]
+    # ...unless a resignation ended the game after it: nothing then judges that action.
+    resigned = mistakes(positions, winner=0, ended_by_play=False)
+    assert [m["version"] for m in resigned] == [1, 3]
+
+
+def test_a_game_without_analysis_says_none(make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:  # analyses are off in the tests' settings
+        player(client, "Ann")
+        game_id = _versus(client, "random")
+        _play_human_to_the_end(client, game_id)
+        assert ok(client.get(f"/api/games/{game_id}/analysis")) == {"status": "none"}
+
