@@ -3,10 +3,12 @@
 // change (the table: static/js/table/). Also: the invite link while the creator waits,
 // resigning and take-backs during the game (docs/protocol.md), the rematch controls once the
 // game is over, an admin's abort (docs/lobby.md), and the your-turn notice of a background
-// tab (static/js/notify.js).
+// tab (static/js/notify.js). A seat the computer plays is named from its level; it is never
+// "away", and it is not asked for a take-back (it never answers one).
 import { html } from "htm/preact";
 import { render } from "preact";
 import { errorText as failureText, forgetSeat, loadSeat, request } from "./api.js";
+import { computerName } from "./computer.js";
 import { TurnNotice } from "./notify.js";
 import { newClientId, Socket } from "./socket.js";
 import { turnText as decisionText, roman } from "./table/describe.js";
@@ -52,6 +54,7 @@ const store = createStore({
   catalog: null,
   names: [t("player.default", { n: 1 }), t("player.default", { n: 2 })],
   seatsTaken: [false, false],
+  computer: [null, null],  // the level of a seat the computer plays
   status: null,          // waiting | active | finished | aborted | imported
   listed: false,
   rated: false,          // the result moves both players' ratings
@@ -265,7 +268,11 @@ function rematchPath(state = store.get()) {
 // What the rematch controls under the result (table/end.js) are drawn from.
 function rematchControls(state) {
   const { seat, rematch, declinedBy, withdrew } = state;
-  return { seat, rematch, declinedBy, withdrew, path: rematchPath(state), send: (type) => connection.send({ type }) };
+  // Against the computer a rematch starts at once: "Play again". The result shows the
+  // game's analysis (table/analysis.js), fetched by its id.
+  const computer = seat !== null && Boolean(state.computer[1 - seat]);
+  return { seat, rematch, declinedBy, withdrew, computer, gameId, version: state.version,
+    path: rematchPath(state), send: (type) => connection.send({ type }) };
 }
 
 function useRematch(offer, live) {
@@ -333,8 +340,8 @@ function useClock(clock) {
 let claimTimer = null;
 const SHOW_ABSENCE_AFTER = 5000;
 function seenAway() {
-  const { seat, presence, claimAfter, awaySince } = store.get();
-  const away = seat !== null && claimAfter !== null && presence && !presence[1 - seat];
+  const { seat, presence, claimAfter, awaySince, computer } = store.get();
+  const away = seat !== null && claimAfter !== null && presence && !presence[1 - seat] && !computer[1 - seat];
   if (!away) store.set({ awaySince: null, claimFolded: false });
   else if (awaySince === null) awayFrom(performance.now());
 }
@@ -378,7 +385,7 @@ function PlayControls({ state, ctx }) {
     ? html`<${module.Absence} ctx=${ctx} seat=${seat} since=${state.awaySince} claimAfter=${state.claimAfter}
         folded=${state.claimFolded} ...${asking} />` : null}
     ${seat !== null && !state.confirmResign ? html`<p class="play-buttons">
-      ${takeBack.offered_by === null && state.view.can_take_back ? html`<button type="button" class="secondary" data-take-back="offer"
+      ${takeBack.offered_by === null && state.view.can_take_back && !state.computer[1 - seat] ? html`<button type="button" class="secondary" data-take-back="offer"
         onClick=${() => asking.send("take_back")}>${t("play.take_back")}</button>` : null}
       <button type="button" class="secondary" data-resign="ask" onClick=${() => whenAsked(() => store.set({ confirmResign: true }))}>${t("play.resign")}</button>
     </p>` : null}
@@ -444,7 +451,8 @@ const ui = {
 };
 
 function Indicators({ state, ctx }) {
-  const others = [0, 1].filter((s) => s !== state.seat && state.seatsTaken[s]);
+  // The computer has no socket: it is never said to be here or away.
+  const others = [0, 1].filter((s) => s !== state.seat && state.seatsTaken[s] && !state.computer[s]);
   const presence = state.presence ? others.map((s) => t(state.presence[s] ? "presence.here" : "presence.away", { name: ctx.name(s) })).join(" · ") : "";
   const notifications = notice.notifications;
   return html`<p class="indicators">
@@ -530,8 +538,10 @@ function askStarted() {
 function useSummary(summary) {
   const state = store.get();
   const patch = {
-    names: summary.seats.map((s) => s.name ?? t("player.default", { n: s.seat + 1 })),
+    names: summary.seats.map((s) => (s.computer ? computerName(s.computer)
+      : s.name ?? t("player.default", { n: s.seat + 1 }))),
     seatsTaken: summary.seats.map((s) => Boolean(s.taken)),
+    computer: summary.seats.map((s) => s.computer ?? null),
     listed: Boolean(summary.listed),
     timeControl: summary.time_control ?? null,
     rated: Boolean(summary.rated),

@@ -1,7 +1,8 @@
 // The lists of games as the lobby and the "My games" page draw them (docs/lobby.md's
 // entries): one row per game, with its options, its clock, whose turn it is or how it
 // ended, and the link to it; a rated game marked, and each account's name linked to its
-// profile with its rating.
+// profile with its rating; a computer opponent named from its level.
+import { computerName, seatLevel } from "./computer.js";
 import { clockText, controlText } from "./timing.js";
 import { known, t } from "./words.js";
 
@@ -29,6 +30,8 @@ export function victoryText(victory) {
 }
 
 export function nameOf(entry, seat) {
+  const level = seatLevel(entry, seat);
+  if (level !== null) return computerName(level);
   return entry.seats[seat]?.name ?? t("player.default", { n: seat + 1 });
 }
 
@@ -227,7 +230,7 @@ export class TurnsInGames {
     this.known = new Set(turns.map((entry) => entry.game_id));
     const hidden = document.visibilityState === "hidden";
     this.notice.wasMyTurn = !(hidden && arrived.length);  // chimes and notifies only then
-    const other = arrived[0] && arrived[0].seats[1 - arrived[0].my_seat]?.name;
+    const other = arrived[0] && nameOf(arrived[0], 1 - arrived[0].my_seat);
     return this.notice.update({ title, myTurn: turns.length > 0, opponent: other ?? "" });
   }
 }

@@ -1,7 +1,8 @@
-// The lobby, the home page (docs/lobby.md): the player's name, quick match, creating a
-// game, and the lists of open games, games in progress and the player's own games, kept
-// up to date by the lobby socket.
+// The lobby, the home page (docs/lobby.md): the player's name, quick match, a game against
+// the computer (lobby-computer.js), creating a game, and the lists of open games, games in
+// progress and the player's own games, kept up to date by the lobby socket.
 import { ApiError, errorText, saveSeat, showError } from "./api.js";
+import { computerCard } from "./lobby-computer.js";
 import {
   ago, clockLine, el, fillList, gameLink, mineRow, nameOf, optionsText, progress, row, seatName,
   tickClocks, TurnsInGames, withElements,
@@ -349,6 +350,18 @@ window.addEventListener("pageshow", (event) => {
   if (!event.persisted) return;  // back from the page cache: the old socket is gone
   if (queue.state !== "idle") stopWaiting("");
   connectLobby();
+});
+
+// ---------------------------------------------------------------------------------------
+// Playing the computer
+// ---------------------------------------------------------------------------------------
+
+computerCard(document.getElementById("computer-play"), {
+  withName,
+  nameLost(then) {  // the session no longer holds a player (logged out in another tab)
+    player = null;
+    askForName(t("lobby.ask_name.computer"), then);
+  },
 });
 
 // ---------------------------------------------------------------------------------------

@@ -1,10 +1,15 @@
 // The replay page: a game's positions, each as a spectator saw it then, stepped through
 // (stepper.js); the last one of a finished game with everything revealed (docs/records.md).
-// A game in progress is followed live: its new moves are added as they are played.
+// A game in progress is followed live: its new moves are added as they are played. A
+// finished game shows its analysis (table/analysis.js): a mistake, or a point of its chart,
+// steps to that position.
+import { html } from "htm/preact";
+import { render } from "preact";
 import { request, showError } from "./api.js";
+import { computerName } from "./computer.js";
 import { Socket } from "./socket.js";
 import { StillBoard, Stepper } from "./stepper.js";
-import { addMessages, t } from "./words.js";
+import { addMessages, loadWords, t } from "./words.js";
 import lobbyWords from "./words/en-lobby.js";
 
 addMessages(lobbyWords);
@@ -16,6 +21,8 @@ const boardRoot = document.getElementById("replay-board");
 const label = document.getElementById("step-label");
 const stepError = document.getElementById("step-error");
 const board = new StillBoard(boardRoot);
+const analysisPanel = document.getElementById("analysis-panel");
+let analysis = null;  // once fetched: { Analysis, stepper, names, catalog, end }
 
 async function start() {
   let summary;
@@ -26,9 +33,11 @@ async function start() {
     showError(stepError, error);
     return;
   }
-  const names = summary.seats.map((seat) => seat.name ?? t("player.default", { n: seat.seat + 1 }));
+  const names = summary.seats.map((seat) => (seat.computer ? computerName(seat.computer)
+    : seat.name ?? t("player.default", { n: seat.seat + 1 })));
   const last = summary.version;
   if (summary.status === "finished") showRecordLinks();
+  const finished = () => showAnalysis(stepper, names, catalog);
   const stepper = new Stepper({
     last,
     fetch: (seq) => request("GET", `${path}/positions/${seq}`),
@@ -40,15 +49,36 @@ async function start() {
       label.textContent = position.revealed ? t("replay.revealed")
         : seq ? t("replay.after", { n: seq, last: stepper.last }) : t("replay.setup", { n: stepper.last });
       root.dataset.seq = String(seq);
+      drawAnalysis();
     },
   });
   await stepper.show(stepper.wire());
-  if (summary.status === "active") follow(stepper);
+  if (summary.status === "finished") finished();
+  if (summary.status === "active") follow(stepper, finished);
+}
+
+// The analysis and its words are fetched once the game is known to be over, with the
+// summary as it is then (the last version and the winner close the chart's line).
+function showAnalysis(stepper, names, catalog) {
+  const asked = [import("./table/analysis.js"), loadWords("analysis"), request("GET", path)];
+  Promise.all(asked).then(([module, , now]) => {
+    const end = { version: now.version, winner: now.winner ?? null };
+    analysis = { Analysis: module.Analysis, stepper, names, catalog, end };
+    drawAnalysis();
+  }, () => {});  // the replay is whole without it
+}
+
+function drawAnalysis() {
+  if (!analysis) return;
+  const { Analysis, stepper, names, catalog, end } = analysis;
+  analysisPanel.hidden = false;
+  render(html`<${Analysis} gameId=${gameId} names=${names} catalog=${catalog} end=${end} heading="h2"
+    at=${stepper.shown} onPick=${(seq) => stepper.show(seq)} />`, analysisPanel);
 }
 
 // A game in progress: the page watches it as a spectator on the game socket, and each
 // move heard adds its position (fetched as any other, so the same spectator's view).
-function follow(stepper) {
+function follow(stepper, finished) {
   const live = document.getElementById("live-mark");
   live.hidden = false;
   const connection = new Socket(`/ws/games/${encodeURIComponent(gameId)}`, {
@@ -68,6 +98,7 @@ function follow(stepper) {
         live.hidden = true;
         connection.stop();
         showRecordLinks();
+        finished();
       }
     },
   });

@@ -50,13 +50,15 @@ import panels from "./js/words/en-panels.js";
 import lobby from "./js/words/en-lobby.js";
 import admin from "./js/words/en-admin.js";
 import clocks from "./js/words/en-clocks.js";
+import analysis from "./js/words/en-analysis.js";
 import { addMessages, t } from "./js/words.js";
 
-const catalog = { ...shared, ...panels, ...lobby, ...admin, ...clocks };
+const catalog = { ...shared, ...panels, ...lobby, ...admin, ...clocks, ...analysis };
 addMessages(panels);
 addMessages(lobby);
 addMessages(admin);
 addMessages(clocks);
+addMessages(analysis);
 
 const placeholders = (entry) => {
   const texts = typeof entry === "string" ? [entry]

@@ -121,6 +121,12 @@ def server(server_workdir: Path) -> Iterator[str]:
     env["DUEL_SOCKET_BURST"] = "100000"
     # One rated game puts an account on the leaderboard (tests/browser/test_ratings_in_browser.py).
     env["DUEL_LEADERBOARD_MIN_GAMES"] = "1"
+    # Finished games are analysed (tests/browser/test_computer_in_browser.py), with a short
+    # search per position: the analysis is ready within seconds. Games against the
+    # computer come from one address too.
+    env["DUEL_ANALYSIS_ENABLED"] = "true"
+    env["DUEL_ANALYSIS_ITERATIONS"] = "8"
+    env["DUEL_COMPUTER_GAMES_PER_HOUR"] = "100000"
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)
     if migrated.returncode != 0:

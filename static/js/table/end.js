@@ -1,9 +1,11 @@
 // The end of the game: a banner over the table with the winner, the kind of victory and the
-// score pad by category (noting that a supremacy makes points irrelevant), and the rematch
-// controls (`children`). It can be folded away to look at the final table.
+// score pad by category (noting that a supremacy makes points irrelevant), the game's
+// analysis once the computer has read it (analysis.js; given the game's id), and the
+// rematch controls (`children`). It can be folded away to look at the final table.
 import { html } from "htm/preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import { t } from "../words.js";
+import { Analysis } from "./analysis.js";
 import { FORFEITS, SCORE_ROWS, who } from "./describe.js";
 
 // One seat's rating before and after a rated game: "Ann: rating 1500 → 1662 (+162)".
@@ -14,7 +16,7 @@ function ratingChange(ctx, seat) {
     name: ctx.name(seat), before: change.before, after: change.after })}</span>`;
 }
 
-export function ResultBanner({ ctx, children }) {
+export function ResultBanner({ ctx, gameId = null, version = null, children }) {
   const ref = useRef(null);
   const outcome = ctx.view.outcome;
   const folded = ctx.ui.resultFolded;
@@ -50,12 +52,14 @@ export function ResultBanner({ ctx, children }) {
       ${children}
     </div>`;
   }
-  return html`<section id="end-screen" class=${`bd-outcome${winner === ctx.seat ? " is-win" : winner === null ? " is-shared" : ""}`}
+  const analysed = gameId !== null;
+  return html`<section id="end-screen" class=${`bd-outcome${winner === ctx.seat ? " is-win" : winner === null ? " is-shared" : ""}${analysed ? " has-analysis" : ""}`}
       aria-labelledby="bd-outcome-title" ref=${ref} data-victory=${outcome.victory}>
     <h2 id="bd-outcome-title" class="bd-outcome-title" tabindex="-1">${title}</h2>
     <p class="bd-outcome-kind">${kind}</p>
     ${note ? html`<p class="bd-outcome-note">${note}</p>` : null}
     ${ctx.ratings.length ? html`<p class="bd-outcome-ratings" id="rating-changes">${order.map((seat) => ratingChange(ctx, seat))}</p>` : null}
+    <div class="bd-outcome-body">
     <table class="bd-score">
       <caption>${t("end.score")}</caption>
       <thead><tr><th scope="col">${t("end.category")}</th>${order.map((seat) => html`<th scope="col" class=${seatClass(seat)}>
@@ -64,6 +68,9 @@ export function ResultBanner({ ctx, children }) {
         <th scope="row"><span class=${`bd-score-swatch bd-score-swatch--${key}`} aria-hidden="true"></span>${t(`score.${key}`)}</th>
         ${order.map((seat) => html`<td>${scores[seat]?.[key] ?? 0}</td>`)}</tr>`)}</tbody>
     </table>
+    ${analysed ? html`<${Analysis} gameId=${gameId} names=${[ctx.name(0), ctx.name(1)]} catalog=${ctx.catalog} seat=${ctx.seat}
+      end=${version === null ? null : { version, winner }} />` : null}
+    </div>
     <div class="bd-outcome-actions">
       ${children}
       <button type="button" class="secondary" data-focus-key="result-toggle" onClick=${() => ctx.ui.foldResult(true)}>${t("end.hide")}</button>
@@ -72,8 +79,9 @@ export function ResultBanner({ ctx, children }) {
 }
 
 // Under the result: offer, accept, decline or withdraw a rematch, or go to the one started
-// (docs/lobby.md). ``seat`` is null for a spectator, who is only told.
-export function Rematch({ ctx, seat, rematch, declinedBy, withdrew, path, send }) {
+// (docs/lobby.md). ``seat`` is null for a spectator, who is only told. Against the computer
+// (``computer``), which accepts at once, the offer is "Play again".
+export function Rematch({ ctx, seat, rematch, declinedBy, withdrew, computer = false, path, send }) {
   const other = seat === null ? null : 1 - seat;
   const name = (s) => ctx.name(s);
   const sending = (type) => () => send(type);
@@ -86,7 +94,7 @@ export function Rematch({ ctx, seat, rematch, declinedBy, withdrew, path, send }
     else if (declinedBy !== null) parts = html`<span class="rematch-text">${t(withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(declinedBy) })}</span>`;
   } else if (rematch.offered_by === null) {
     parts = html`${declinedBy === other ? html`<span class="rematch-text">${t(withdrew ? "rematch.withdrawn_by" : "rematch.declined_by", { name: name(other) })}</span>` : null}
-      <button type="button" data-rematch="offer" onClick=${sending("rematch")}>${t("rematch.offer")}</button>`;
+      <button type="button" data-rematch="offer" onClick=${sending("rematch")}>${t(computer ? "rematch.play_again" : "rematch.offer")}</button>`;
   } else if (rematch.offered_by === seat) {
     parts = html`<span class="rematch-text">${t("rematch.waiting", { name: name(other) })}</span>
       <button type="button" class="secondary" data-rematch="withdraw" onClick=${sending("decline_rematch")}>${t("rematch.withdraw")}</button>`;

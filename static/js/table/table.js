@@ -46,10 +46,11 @@ function lazyModule(url, also = () => null) {
 
 // The dialogs (a card's options, a city's details, the discard pile) come the first time
 // one opens: most of a first visit is looking, not opening. The result banner comes when
-// a game is over. Their words come with them (words/en-panels.js), and the words of the
-// server's reasons with the dialogs (why an option is refused).
+// a game is over, with the game's analysis (analysis.js). Their words come with them
+// (words/en-panels.js, words/en-analysis.js), and the words of the server's reasons with
+// the dialogs (why an option is refused).
 const panels = lazyModule("./dialogs.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
-const ending = lazyModule("./end.js", () => loadWords("panels"));
+const ending = lazyModule("./end.js", () => Promise.all([loadWords("panels"), loadWords("analysis")]));
 export const loadPanels = () => panels.load();
 // The chat, when a player first opens it (with its words, and the server's for refusals).
 const chat = lazyModule("./chat.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
@@ -93,7 +94,7 @@ class Result extends Component {
   render({ ctx, end }) {
     const module = ending.get();
     if (!module) return null;
-    return html`<${module.ResultBanner} ctx=${ctx}>${end ? html`<${module.Rematch} ctx=${ctx} ...${end} />` : null}<//>`;
+    return html`<${module.ResultBanner} ctx=${ctx} gameId=${end?.gameId ?? null} version=${end?.version ?? null}>${end ? html`<${module.Rematch} ctx=${ctx} ...${end} />` : null}<//>`;
   }
 }
 

@@ -31,6 +31,26 @@ export default {
   "lobby.queue.left": "You left the queue.",
   "lobby.queue.matched": "Opponent found: opening the game…",
 
+  // ------------------------------------------------------------ playing the computer
+  "lobby.ask_name.computer": "Pick a name, then your game against the computer starts.",
+  "lobby.computer.title": "Play the computer",
+  "lobby.computer.hint": "A game at once, whenever you like; never rated.",
+  "lobby.computer.level": "Level",
+  "lobby.computer.about.random": "plays any legal move",
+  "lobby.computer.about.greedy": "takes what looks best right now",
+  "lobby.computer.about.easy": "thinks ahead a little",
+  "lobby.computer.about.medium": "thinks ahead more",
+  "lobby.computer.about.hard": "thinks ahead the most",
+  "lobby.computer.starts": "Who starts",
+  "lobby.computer.starts.random": "Drawn at random",
+  "lobby.computer.starts.me": "Me",
+  "lobby.computer.starts.computer": "The computer",
+  "lobby.computer.wonders": "Wonders",
+  "lobby.computer.wonders.draft": "Draft (4 + 4)",
+  "lobby.computer.wonders.first_game": "The rulebook's",
+  "lobby.computer.play": "Play",
+  "lobby.computer.starting": "Starting your game…",
+
   // ------------------------------------------------------------ joining an open game
   "lobby.join_refused.game_full": "Someone else joined that game first.",
   "lobby.join_refused.own_game": "That is your own game: wait there for an opponent.",

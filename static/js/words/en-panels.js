@@ -106,6 +106,7 @@ export default {
   "rematch.declined_by": "{name} declined the rematch.",
   "rematch.withdrawn_by": "{name} withdrew the rematch offer.",
   "rematch.offer": "Offer a rematch",
+  "rematch.play_again": "Play again",
   "rematch.waiting": "Waiting for {name}…",
   "rematch.withdraw": "Withdraw the offer",
   "rematch.offers": "{name} offers a rematch:",

@@ -125,6 +125,14 @@ export default {
   "versus": "vs",
   "possessive.you": "your",
   "possessive.other": "{name}'s",
+  // A seat the computer plays, named from its level (static/js/computer.js), weakest first
+  "computer.name": "Computer · {level}",
+  "computer.plain": "Computer",
+  "computer.level.random": "Random",
+  "computer.level.greedy": "Greedy",
+  "computer.level.easy": "Easy",
+  "computer.level.medium": "Medium",
+  "computer.level.hard": "Hard",
 
   // The status bar
   "stage.draft": "Wonder draft · round {round}",

@@ -1,0 +1,159 @@
+"""A game against the computer in a real browser, played by clicking: the lobby's "Play the
+computer" card, the draft and Age I turns answered by the computer, a resignation, the
+analysis on the end screen and on the replay page, and "Play again".
+
+The pages' contract (static/js/lobby-computer.js, static/js/game.js, static/js/table/):
+
+- ``#computer-form`` holds the level (``input[name=level]``), who starts
+  (``input[name=computer_starts]``) and the wonders (``input[name=computer_wonders]``);
+  ``#computer-play-button`` starts the game;
+- the game page names the computer's seat from its level ("Computer · Random");
+- ``#analysis`` (``data-status``: ``pending``, ``done``, …) holds the chart (``svg``) and
+  the mistakes (``.an-pick`` buttons on the replay page, each with its ``data-version``).
+
+The page asks for reduced motion (the table at rest for axe). The computer plays at the
+"random" level (it answers at once) and the server analyses with a few iterations per
+position (tests/browser/conftest.py): the analysis is there within seconds. No fixed
+sleep: every wait is for a state of the page.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Page, ViewportSize, expect
+
+from tests.browser.conftest import WAIT_MS, OpenPage, pick_name, play_one
+from tests.browser.test_accessibility import assert_accessible
+from tests.browser.test_lobby_in_browser import game_id_of
+
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+MOVES = 16
+"""Actions before resigning: the draft's 8 and 8 of Age I (at least 10 are analysed)."""
+ANALYSIS_MS = 30_000
+"""A generous bound on the analysis, only to detect a failure (it takes a few seconds)."""
+
+
+def no_overflow(page: Page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0, f"{page.url} is {overflow} px wider than the window"
+
+
+def at_both_sizes(page: Page, path: Path, what: str, *, full_page: bool = True) -> None:
+    """Screenshots at 1366x768 and 390x844 (``-phone``), no sideways scrolling at either,
+    and axe clean. (``full_page=False`` for a page whose bottom sheet is fixed to the
+    window: a full-page shot would draw it mid-page.)"""
+    page.set_viewport_size(LAPTOP)
+    no_overflow(page)
+    page.screenshot(path=path.with_suffix(".png"))
+    assert_accessible(page, what)
+    page.set_viewport_size(PHONE)
+    no_overflow(page)
+    page.screenshot(path=path.with_name(f"{path.name}-phone.png"), full_page=full_page)
+    page.set_viewport_size(LAPTOP)
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#game").get_attribute("data-version") or "0")
+
+
+def test_a_game_against_the_computer_played_by_clicking(open_page: OpenPage, server: str,
+                                                        screenshots: Path) -> None:
+    player = open_page(server + "/")
+    page = player.page
+    # No motion: axe then reads the table at rest (a card in flight is half transparent).
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size(LAPTOP)
+    pick_name(page, "Ann")
+    card = page.locator("#computer-play")
+    expect(card).to_be_visible()
+    expect(card.locator("input[name=level]")).to_have_count(5)
+    expect(card).to_contain_text("plays any legal move")
+    at_both_sizes(page, screenshots / "computer-lobby", "the lobby's computer card")
+
+    card.locator("input[name=level][value=random]").check()
+    card.locator("input[name=computer_starts][value=me]").check()
+    page.locator("#computer-play-button").click()
+    game_id = game_id_of(page)
+    game = page.locator("#game")
+    expect(game).to_have_attribute("data-seat", "0")
+    expect(page.locator("#players")).to_have_text("Ann (you) vs Computer · Random")
+
+    # The draft and Age I by clicking; after each move of ours the computer answers (its
+    # moves are the versions we did not make).
+    rng = random.Random(7)
+    ours = 0
+    shown = False
+    while version(page) < MOVES:
+        expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
+        before = version(page)
+        play_one(page, rng)
+        ours += 1
+        page.wait_for_function("v => Number(document.querySelector('#game').dataset.version) > v",
+                               arg=before, timeout=WAIT_MS)
+        if version(page) >= 11 and not shown:  # Age I, the computer's answer seen
+            shown = True
+            expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
+            expect(page.locator("#presence")).not_to_contain_text("away")
+            expect(page.locator("[data-take-back]")).to_have_count(0)
+            at_both_sizes(page, screenshots / "computer-game", "a game against the computer")
+    assert version(page) - ours >= 6, "the computer answered too seldom"
+
+    page.locator("[data-resign=ask]").click()
+    page.locator("[data-resign=yes]").click()
+    expect(game).to_have_attribute("data-status", "finished")
+    total = version(page)  # the resignation is the last action
+    end = page.locator("#end-screen")
+    expect(end).to_contain_text("Computer · Random wins")
+    expect(end.locator("[data-rematch=offer]")).to_have_text("Play again")
+    analysis = end.locator("#analysis")
+    expect(analysis).to_have_attribute("data-status", "done", timeout=ANALYSIS_MS)
+    expect(analysis.locator("svg[role=img]")).to_be_visible()
+    expect(analysis.locator("svg title").first).to_have_text(
+        "Ann's chance of winning, move by move")
+    expect(analysis.locator("svg")).to_contain_text("Computer · Random ahead")
+    at_both_sizes(page, screenshots / "computer-end", "the end of a game against the computer",
+                  full_page=False)
+    page.set_viewport_size(PHONE)  # the result is a bottom sheet: its chart further down
+    analysis.locator("svg").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "computer-end-phone-analysis.png")
+    page.set_viewport_size(LAPTOP)
+
+    # The lobby lists the game against the computer by its level.
+    lobby = page.context.new_page()
+    lobby.goto(server + "/")
+    expect(lobby.locator(f"#my-games li[data-game-id='{game_id}']")).to_contain_text(
+        "vs Computer · Random")
+    lobby.close()
+
+    # The replay: the same analysis; a mistake (or a point of the chart) steps there.
+    replay = page.context.new_page()
+    replay.set_viewport_size(LAPTOP)
+    replay.goto(f"{server}/replay/{game_id}")
+    panel = replay.locator("#analysis-panel #analysis")
+    expect(panel).to_have_attribute("data-status", "done")
+    expect(panel.locator("svg")).to_have_attribute("data-last", str(total))
+    expect(replay.locator("#replay")).to_have_attribute("data-seq", str(total))
+    mistakes = panel.locator(".an-pick")
+    if mistakes.count():
+        target = mistakes.first.get_attribute("data-version")
+        mistakes.first.click()
+        expect(replay.locator("#replay")).to_have_attribute("data-seq", str(target))
+    chart = panel.locator("svg")
+    box = chart.bounding_box()
+    assert box is not None
+    chart.click(position={"x": box["width"] * 0.3, "y": box["height"] / 2})
+    expect(replay.locator("#replay")).not_to_have_attribute("data-seq", str(total))
+    replay.screenshot(path=screenshots / "computer-replay.png", full_page=True)
+    assert_accessible(replay, "the replay's analysis")
+    no_overflow(replay)
+    replay.close()
+
+    # Play again: the computer accepts at once, the seats swap.
+    end.locator("[data-rematch=offer]").click()
+    game_id_of(page, leaving=game_id)
+    expect(game).to_have_attribute("data-seat", "1")
+    expect(page.locator("#players")).to_have_text("Computer · Random vs Ann (you)")
+    player.assert_no_errors()
