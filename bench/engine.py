@@ -10,7 +10,9 @@ choices for every engine). The new engine plays them with ``Game.play`` (the sea
 path) where it has it, and again with the checked ``apply``. Playouts: random games to
 their end from copies of 20 positions at the start of Age II, as a search does: the copy
 is ``clone`` and each step ``play`` where the engine has them, otherwise (revisions before
-``clone``) ``Game.replay(seed, options, log)`` and ``apply``.
+``clone``) ``Game.replay(seed, options, log)`` and ``apply``; and, where the engine has
+``Game.playout`` (a playout in the engine's own loop, choices drawn from the engine's
+generator), as many playouts through it.
 
 ``--against REV`` checks REV's ``app/engine`` out into a temporary directory (``git
 archive``), builds it with mypyc too under ``--compiled``, and runs every engine in its own
@@ -111,6 +113,21 @@ def playouts(starts: list[Any], per_start: int, keep: list[Any] | None = None) -
     return done
 
 
+def engine_playouts(starts: list[Any], per_start: int) -> int:
+    """The same number of playouts through ``Game.playout``: the engine's own loop, its
+    choices drawn from the engine's generator (other games than :func:`playouts`', so no
+    digest is compared)."""
+    from app.engine.rng import Rng
+
+    done = 0
+    for index, start in enumerate(starts):
+        rng = Rng(index)
+        for _ in range(per_start):
+            start.clone().playout(rng)
+            done += 1
+    return done
+
+
 def _digest(games: list[Any]) -> str:
     return hashlib.sha256("".join(g.state_hash() for g in games).encode()).hexdigest()[:12]
 
@@ -142,6 +159,9 @@ def measure(games: int, per_start: int, digests: bool) -> dict[str, Any]:
     starts = age_two_starts(STARTS)
     seconds, done = _timed(lambda: playouts(starts, per_start))
     out["playouts"] = done / seconds
+    if hasattr(Game, "playout"):
+        seconds, done = _timed(lambda: engine_playouts(starts, per_start))
+        out["engine_playouts"] = done / seconds
     if digests:
         kept: list[Any] = []
         random_games(seeds, fast=False, keep=kept)
@@ -200,7 +220,8 @@ def report(build: str, runs: dict[str, list[dict[str, Any]]], old: str | None) -
     if old is None:
         lines.append(f"  random games/s  {_rate(new_games)} (play), {_rate(new_apply)} (apply); "
                      f"{_rate(median('new', 'actions'))} actions/s")
-        lines.append(f"  playouts/s from Age II  {_rate(new_playouts)} (clone + play)")
+        lines.append(f"  playouts/s from Age II  {_rate(new_playouts)} (clone + play), "
+                     f"{_rate(median('new', 'engine_playouts'))} (clone + playout)")
         return lines
     old_games, old_playouts = median("old", "games"), median("old", "playouts")
     first_old = runs["old"][0]
@@ -211,6 +232,10 @@ def report(build: str, runs: dict[str, list[dict[str, Any]]], old: str | None) -
                  f"{_ratio(new_apply, old_games)}")
     lines.append(f"  playouts/s from Age II  old {_rate(old_playouts)} ({old_way}) | new "
                  f"{_rate(new_playouts)} ({new_way}) {_ratio(new_playouts, old_playouts)}")
+    new_loop = median("new", "engine_playouts")
+    if new_loop is not None:
+        lines.append(f"  playouts/s from Age II, the engine's loop  new {_rate(new_loop)} "
+                     f"(clone + playout) {_ratio(new_loop, old_playouts)}")
     return lines
 
 

@@ -47,11 +47,7 @@ class Searched(NamedTuple):
 def _playout(game: Game, seat: int, rng: Rng, depth: int) -> float:
     """Random actions for at most ``depth`` turns, then ``seat``'s reward, 0..1: the
     result if the game ended, otherwise the heuristic's chance."""
-    for _ in range(depth):
-        if game.is_over:
-            break
-        choices = game.legal_actions()
-        game.play(choices[rng.below(len(choices))])
+    game.playout(rng, depth)
     return win_chance(game.state, seat)
 
 

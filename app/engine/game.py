@@ -63,6 +63,7 @@ from .events import (
     WonderRetired,
 )
 from .layouts import LAYOUTS
+from .rng import Rng
 from .scoring import Outcome, civilian_outcome, score_sheet
 from .state import (
     DECISION_NAMES,
@@ -410,6 +411,18 @@ class Game:
                 self._undoable_by = -1
                 break
         return events
+
+    def playout(self, rng: Rng, limit: int = 1 << 30) -> int:
+        """Play random legal actions, each as likely, drawn from ``rng`` (never from the
+        game's own generator, which deals what is hidden) until the game ends or ``limit``
+        actions are played; the number played. A search's random playout, in the engine's
+        own loop: in the compiled build, no interpreted step between two actions."""
+        played = 0
+        while played < limit and not self.is_over:
+            choices = self.legal_actions()
+            self.play(choices[rng.below(len(choices))])
+            played += 1
+        return played
 
     def play(self, action: Action) -> None:
         """Apply ``action``, which must be one of this game's :meth:`legal_actions` in the

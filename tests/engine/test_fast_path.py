@@ -25,6 +25,7 @@ from app.engine import (
     Options,
     costs,
 )
+from app.engine.rng import Rng
 from app.engine.scenario import give_token, new_position, place_cards, player
 from app.engine.state import CHOICE_KINDS, WONDER_PRICES, Phase, PlayerState
 from tests.engine.golden import record
@@ -194,3 +195,21 @@ def test_play_hands_a_forfeit_to_apply() -> None:
     game.play(Forfeit(1, "resigned"))
     outcome = game.outcome()
     assert outcome is not None and outcome.winner == 0 and len(game.log) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_playout_is_play_with_choices_drawn_from_its_generator(seed: int) -> None:
+    """``playout`` plays what a loop of ``play`` with ``rng.below`` choices plays, stops
+    after ``limit`` actions, and leaves the game's own generator to the game."""
+    game = Game.new(seed, _options(seed))
+    by_hand, ours = game.clone(), Rng(seed)
+    theirs = Rng(seed)
+    while not by_hand.is_over:
+        choices = by_hand.legal_actions()
+        by_hand.play(choices[theirs.below(len(choices))])
+    played = game.clone()
+    assert played.playout(ours) == len(by_hand.log) and played.is_over
+    assert played.state_hash() == by_hand.state_hash() and ours.state == theirs.state
+    short = game.clone()
+    assert short.playout(Rng(seed), limit=5) == 5 and len(short.log) == 5
+    assert Game.new(seed, _options(seed)).state_hash() == game.state_hash()
