@@ -12,7 +12,11 @@ their end from copies of 20 positions at the start of Age II, as a search does: 
 is ``clone`` and each step ``play`` where the engine has them, otherwise (revisions before
 ``clone``) ``Game.replay(seed, options, log)`` and ``apply``; and, where the engine has
 ``Game.playout`` (a playout in the engine's own loop, choices drawn from the engine's
-generator), as many playouts through it.
+generator), as many playouts through it. Random games once more with the choices drawn by
+the engine's own generator (``Rng(seed).below``, the same in every revision), through
+``Game.playout`` where the engine has it and through a loop of ``apply`` where it does
+not: the same games, timed with no interpreted step between two actions in a compiled
+engine that has ``playout``.
 
 ``--against REV`` checks REV's ``app/engine`` out into a temporary directory (``git
 archive``), builds it with mypyc too under ``--compiled``, and runs every engine in its own
@@ -66,6 +70,27 @@ def random_games(seeds: range, *, fast: bool, keep: list[Any] | None = None) -> 
         if keep is not None:
             keep.append(game)
     return actions
+
+
+def engine_games(seeds: range, keep: list[Any] | None = None) -> None:
+    """One game per seed again, each choice drawn with the engine's own generator
+    (``Rng(seed).below``, the same sequence in every revision): through ``Game.playout``
+    where the engine has it, otherwise by this loop and ``apply``. The same games either
+    way, so the digests are compared."""
+    from app.engine import Game
+    from app.engine.rng import Rng
+
+    for seed in seeds:
+        game = Game.new(seed)
+        rng = Rng(seed)
+        if hasattr(game, "playout"):
+            game.playout(rng)
+        else:
+            while not game.is_over:
+                choices = game.legal_actions()
+                game.apply(choices[rng.below(len(choices))])
+        if keep is not None:
+            keep.append(game)
 
 
 def age_two_starts(count: int) -> list[Any]:
@@ -149,6 +174,7 @@ def measure(games: int, per_start: int, digests: bool) -> dict[str, Any]:
     out: dict[str, Any] = {
         "compiled": not engine.__file__.endswith(".py"), "has_play": has_play,
         "searchable": has_play and hasattr(Game, "clone"),
+        "has_playout": hasattr(Game, "playout"),
     }
     seconds, actions = _timed(lambda: random_games(seeds, fast=has_play))
     out["games"] = games / seconds
@@ -156,6 +182,8 @@ def measure(games: int, per_start: int, digests: bool) -> dict[str, Any]:
     if has_play:
         seconds, _ = _timed(lambda: random_games(seeds, fast=False))
         out["apply_games"] = games / seconds
+    seconds, _ = _timed(lambda: engine_games(seeds) or 0)
+    out["loop_games"] = games / seconds
     starts = age_two_starts(STARTS)
     seconds, done = _timed(lambda: playouts(starts, per_start))
     out["playouts"] = done / seconds
@@ -173,6 +201,9 @@ def measure(games: int, per_start: int, digests: bool) -> dict[str, Any]:
         kept = []
         playouts(starts, per_start, keep=kept)
         out["digest_playouts"] = _digest(kept)
+        kept = []
+        engine_games(seeds, keep=kept)
+        out["digest_loop"] = _digest(kept)
     return out
 
 
@@ -218,8 +249,9 @@ def report(build: str, runs: dict[str, list[dict[str, Any]]], old: str | None) -
     first_new = runs["new"][0]
     lines = [f"{build}:"]
     if old is None:
-        lines.append(f"  random games/s  {_rate(new_games)} (play), {_rate(new_apply)} (apply); "
-                     f"{_rate(median('new', 'actions'))} actions/s")
+        lines.append(f"  random games/s  {_rate(new_games)} (play), {_rate(new_apply)} (apply), "
+                     f"{_rate(median('new', 'loop_games'))} (playout, the engine's "
+                     f"generator); {_rate(median('new', 'actions'))} actions/s")
         lines.append(f"  playouts/s from Age II  {_rate(new_playouts)} (clone + play), "
                      f"{_rate(median('new', 'engine_playouts'))} (clone + playout)")
         return lines
@@ -230,6 +262,12 @@ def report(build: str, runs: dict[str, list[dict[str, Any]]], old: str | None) -
     lines.append(f"  random games/s  old {_rate(old_games)} | new {_rate(new_games)} (play) "
                  f"{_ratio(new_games, old_games)} | new {_rate(new_apply)} (apply) "
                  f"{_ratio(new_apply, old_games)}")
+    old_loop, new_loop_games = median("old", "loop_games"), median("new", "loop_games")
+    lines.append(f"  random games/s, the engine's generator  old {_rate(old_loop)} "
+                 f"({'playout' if first_old.get('has_playout') else 'apply'}) | new "
+                 f"{_rate(new_loop_games)} "
+                 f"({'playout' if first_new.get('has_playout') else 'apply'}) "
+                 f"{_ratio(new_loop_games, old_loop)}")
     lines.append(f"  playouts/s from Age II  old {_rate(old_playouts)} ({old_way}) | new "
                  f"{_rate(new_playouts)} ({new_way}) {_ratio(new_playouts, old_playouts)}")
     new_loop = median("new", "engine_playouts")
@@ -244,7 +282,9 @@ def digests_line(results: dict[str, dict[str, Any]]) -> str:
     and one for the playouts mean that every engine played exactly the same games."""
     games: dict[str, list[str]] = {}
     playouts: dict[str, list[str]] = {}
+    loops: dict[str, list[str]] = {}
     for label, run in results.items():
+        loops.setdefault(run["digest_loop"], []).append(label)
         games.setdefault(run["digest_apply"], []).append(f"{label} apply")
         if run["has_play"]:
             games.setdefault(run["digest"], []).append(f"{label} play")
@@ -256,8 +296,9 @@ def digests_line(results: dict[str, dict[str, Any]]) -> str:
             return f"{digest} ({len(runs)} runs)"
         return "; ".join(f"{digest} ({', '.join(runs)})" for digest, runs in digests.items())
 
-    same = len(games) == 1 and len(playouts) == 1
-    return (f"final state digests: games {grouped(games)}, playouts {grouped(playouts)}: "
+    same = len(games) == 1 and len(playouts) == 1 and len(loops) == 1
+    return (f"final state digests: games {grouped(games)}, games by the engine's generator "
+            f"{grouped(loops)}, playouts {grouped(playouts)}: "
             + ("the same games" if same else "DIFFERENT: the engines do not play the same games"))
 
 
