@@ -19,10 +19,12 @@ sleep: every wait is for a state of the page.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import WAIT_MS, OpenPage, pick_name, play_one
 from tests.browser.test_accessibility import assert_accessible
@@ -36,9 +38,25 @@ ANALYSIS_MS = 30_000
 """A generous bound on the analysis, only to detect a failure (it takes a few seconds)."""
 
 
+_BEYOND = """() => {
+  const past = (e) => e.getBoundingClientRect().right > innerWidth + 1;
+  return [...document.querySelectorAll('body *')]
+    .filter((e) => past(e) && ![...e.children].some(past)).slice(0, 5)
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${(e.textContent || '').slice(0, 40)}`);
+}"""
+"""The innermost elements reaching past the window's right edge: named in a failure."""
+
+
 def no_overflow(page: Page) -> None:
+    """Nothing reaches past the window's right edge, once the page has laid itself out
+    for the window's new size (the chart and the table measure their room when a
+    ResizeObserver tells them: a frame or two after the resize)."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("document.documentElement.scrollWidth <= innerWidth",
+                               timeout=5_000)
     overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
-    assert overflow <= 0, f"{page.url} is {overflow} px wider than the window"
+    beyond = page.evaluate(_BEYOND)
+    assert overflow <= 0, f"{page.url} is {overflow} px wider than the window: {beyond}"
 
 
 def at_both_sizes(page: Page, path: Path, what: str, *, full_page: bool = True) -> None:
