@@ -192,15 +192,17 @@ async def create_game(body: CreateGame, request: Request, service: Service,
                        invite_code=created.invite_code, invite_url=invite_url)
 
 
-@router.post("/games/computer", status_code=201, responses=refusals(400, 401, 422, 429))
+@router.post("/games/computer", status_code=201, responses=refusals(400, 401, 409, 422, 429))
 async def play_computer(body: PlayComputer, request: Request, service: Service,
-                        settings: AppSettings) -> ComputerGame:
+                        settings: AppSettings,
+                        idempotency_key: IdempotencyKey = None) -> ComputerGame:
     """Start a game against the computer, at once: you hold seat 0 (your player session
     opens it; pick a name first), the computer seat 1. Never rated."""
     first = {"random": None, "me": 0, "computer": 1}[body.first_player]
     game_id = await service.create_computer_game(
         player_id_of(request), body.level, wonder_selection=body.wonder_selection,
-        first_player=first, address=_address(request, settings))
+        first_player=first, address=_address(request, settings),
+        request_key=idempotency_key)
     return ComputerGame(game_id=game_id, seat=0, url=f"/games/{game_id}")
 
 

@@ -574,15 +574,20 @@ class GameService:
     async def create_computer_game(self, player_id: str | None, level: str, *,
                                    wonder_selection: str = "draft",
                                    first_player: int | None = None,
-                                   address: str | None = None) -> str:
+                                   address: str | None = None,
+                                   request_key: str | None = None) -> str:
         """A game against the computer at ``level``, already started: the player in seat 0
         (their session opens it), the computer in seat 1. ``first_player``: the seat that
-        starts (None: drawn). Never rated; not listed in the lobby."""
+        starts (None: drawn). Never rated; not listed in the lobby. Sent again with its
+        ``request_key`` (its answer was lost), the request gets the same game."""
         if player_id is None:
             raise ServiceError("no_player", "pick a name first (PUT /api/me)", 401)
         if level not in LEVELS:
             raise ServiceError("unknown_level", f"no computer level {level!r}", 422,
                                params={"levels": list(LEVELS)})
+        keyed = None if request_key is None else _RequestKey("computer", request_key)
+        if keyed is not None and (again := await self._seat_of_request(keyed, player_id)):
+            return again.game_id
         await self._count("computer", address, player_id,
                           self._settings.computer_games_per_hour, code="too_many_games",
                           what="games against the computer")
@@ -596,13 +601,25 @@ class GameService:
             game_id = row.id
             session.add(row)
             await session.flush()
-            for seat, (name, holder, computer) in enumerate(
-                    ((player.name, player.id, None), (computer_name(level), None, level))):
-                session.add(Seat(game_id=game_id, seat=seat,
-                                 token_hash=_hash(secrets.token_urlsafe(32)), name=name,
-                                 player_id=holder, computer=computer,
-                                 joined_at=self.wall.now()))
-            await session.commit()
+            # The player's seat: a token made from the request's key when it has one (its
+            # retry is then recognised by it), a random one otherwise; nobody is given it.
+            token = (secrets.token_urlsafe(TOKEN_BYTES) if keyed is None
+                     else self._derived(keyed, "token", TOKEN_BYTES))
+            session.add(Seat(game_id=game_id, seat=0, token_hash=_hash(token),
+                             name=player.name, player_id=player.id,
+                             joined_at=self.wall.now(), request_hash=keyed and keyed.stored))
+            session.add(Seat(game_id=game_id, seat=1,
+                             token_hash=_hash(secrets.token_urlsafe(TOKEN_BYTES)),
+                             name=computer_name(level), computer=level,
+                             joined_at=self.wall.now()))
+            try:
+                await session.commit()
+            except IntegrityError:
+                # The same key's other request (sent twice at once) made the game first.
+                if keyed is None or not (again := await self._seat_of_request(keyed,
+                                                                              player_id)):
+                    raise
+                return again.game_id
         await self._lobby_changed(public=False, players=[player_id])
         self._started(game_id)
         return game_id

@@ -1,9 +1,10 @@
 // The lobby's "Play the computer" card (docs/lobby.md): a level (weakest first, each with a
 // line on how it plays), who starts and the wonders, then Play: POST /api/games/computer
 // starts the game at once and the page goes to it. The choices are kept in this browser.
-import { request, saveSeat, showError } from "./api.js";
+import { saveSeat, showError } from "./api.js";
 import { LEVELS } from "./computer.js";
 import { el } from "./lists.js";
+import { requestKey, requestOnce } from "./once.js";
 import { t } from "./words.js";
 
 const KEPT = "duel.computer";  // the last choices: {level, first_player, wonder_selection}
@@ -63,14 +64,17 @@ export function computerCard(section, { withName, nameLost }) {
   };
   form.addEventListener("change", () => localStorage.setItem(KEPT, JSON.stringify(body())));
 
-  // Sent once per click: the route takes no idempotency key, so a lost answer is not
-  // asked again (that could start a second game); the player presses Play again.
+  // One key per game asked for: a lost answer is asked again with it (once.js), and the
+  // server gives the same game rather than a second one.
+  let key = null;
   async function play() {
     error.hidden = true;
     button.disabled = true;
     status.textContent = t("lobby.computer.starting");
+    key ??= requestKey();
     try {
-      const started = await request("POST", "/api/games/computer", body());
+      const started = await requestOnce("POST", "/api/games/computer", body(), key);
+      key = null;
       saveSeat(started.game_id, started);
       location.assign(started.url ?? `/games/${encodeURIComponent(started.game_id)}`);
     } catch (failure) {

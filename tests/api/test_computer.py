@@ -179,6 +179,23 @@ def test_refusals(make_app: Callable[..., FastAPI]) -> None:
             assert socket.receive_until("error")["code"] == "computer_declines"
 
 
+def test_a_request_sent_again_with_its_key_gets_the_same_game(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        player(client, "Ann")
+        key = {"Idempotency-Key": "a-key-of-the-lobby-0001"}
+        body = {"level": "random", "first_player": "me"}
+        first = ok(client.post("/api/games/computer", json=body, headers=key), 201)
+        again = ok(client.post("/api/games/computer", json=body, headers=key), 201)
+        assert again == first
+        assert [e["game_id"] for e in ok(client.get("/api/lobby"))["mine"]] == [
+            first["game_id"]]
+        other = browser(client)
+        player(other, "Bob")
+        assert_refused(other.post("/api/games/computer", json=body, headers=key), 409,
+                       "key_reused")
+
+
 def test_a_rematch_is_accepted_at_once_and_the_computer_plays_it(
         make_app: Callable[..., FastAPI]) -> None:
     with serve(_app(make_app)) as client:
