@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import itertools
 import logging
 import multiprocessing
 from collections.abc import Callable
@@ -250,20 +251,14 @@ class ComputerPlayers:
     async def run(self) -> None:
         """Every :data:`SWEEP_SECONDS`, the stalled games; every
         :data:`ANALYSIS_SWEEP_SECONDS`, the missed analyses."""
-        since_analyses = ANALYSIS_SWEEP_SECONDS
-        while True:
-            for work, due in ((self.sweep, True),
-                              (self.sweep_analyses, since_analyses >= ANALYSIS_SWEEP_SECONDS)):
-                if not due:
-                    continue
+        every = round(ANALYSIS_SWEEP_SECONDS / SWEEP_SECONDS)
+        for count in itertools.count():
+            for work in (self.sweep, *((self.sweep_analyses,) if count % every == 0 else ())):
                 try:
                     await work()
                 except Exception:  # the database may be away a moment: look again later
                     log.exception("could not look for the computer's games")
-            if since_analyses >= ANALYSIS_SWEEP_SECONDS:
-                since_analyses = 0.0
             await self._clock.sleep(SWEEP_SECONDS)
-            since_analyses += SWEEP_SECONDS
 
     # ------------------------------------------------------------------ analysis
     def queue_analysis(self, game_id: str) -> None:

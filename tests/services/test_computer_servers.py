@@ -8,6 +8,7 @@ import asyncio
 import secrets
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import insert
@@ -15,9 +16,16 @@ from sqlalchemy import insert
 from app.db.models import Player
 from app.db.session import make_sessionmaker
 from app.realtime.clock import SystemClock
-from app.services.computer import ComputerPlayers
+from app.services.computer import STALLED_AFTER, ComputerPlayers
 from tests.api.test_computer import ThreadThinkers
-from tests.factories import Database, log_rows, servers
+from tests.factories import (
+    Database,
+    ManualWall,
+    log_rows,
+    random_moves,
+    servers,
+    submit_moves,
+)
 
 
 class RacingThinkers(ThreadThinkers):
@@ -71,3 +79,36 @@ async def test_two_servers_moving_for_the_computer_at_once_move_once(
         assert [row.client_id for row in computer_moves] == [
             f"computer:{row.seq - 1}" for row in computer_moves]
         assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
+
+
+async def test_the_sweep_moves_where_the_computer_has_waited_and_analyses_what_was_missed(
+        database: Database) -> None:
+    """A server stopped between a player's move and the computer's: any server's sweep
+    moves for the computer once it has waited long enough, and analyses a finished game
+    whose server stopped before analysing it."""
+    wall = ManualWall(datetime.now(UTC))
+    settings = database.settings(analysis_enabled=True, analysis_iterations=2)
+    async with servers(database, 1, wall=wall) as (server,):
+        computer = ComputerPlayers(server.service, make_sessionmaker(server.engine), settings,
+                                   ThreadThinkers(1), clock=SystemClock())
+        human = secrets.token_hex(8)
+        await database.write(insert(Player).values(id=human, name="Ann"))
+        # Made with nobody listening: as if its server had stopped at once.
+        game_id = await server.service.create_computer_game(human, "random", first_player=1)
+        try:
+            await computer.sweep()
+            await computer.settle()
+            assert (await server.service.current(game_id))[1] == 0, "not waited long yet"
+            wall.advance(STALLED_AFTER.total_seconds() + 1)
+            await computer.sweep()
+            await computer.settle()
+            assert (await server.service.current(game_id))[1] == 1
+
+            # Played to its end with nobody listening: no analysis yet.
+            game, _ = await server.service.current(game_id)
+            await submit_moves(server.service, game_id, random_moves(game))
+            await computer.sweep_analyses()
+            await computer.settle()
+        finally:
+            await computer.close()
+        assert (await computer.analysis(game_id))["status"] == "done"
