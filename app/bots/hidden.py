@@ -22,15 +22,12 @@ from __future__ import annotations
 from typing import Final
 
 from app.engine import CARDS, WONDERS, Game
+from app.engine.game import deal_age
 from app.engine.rng import Rng
 from app.engine.state import GameState, Phase
 
 _DRAFT_ROUND: Final = 4
 """Wonders offered in each round of the draft; the second round's are hidden before it."""
-_AGE3_GUILDS: Final = 3
-"""Guilds shuffled into the Age III deck (their backs tell them apart once laid out)."""
-_REMOVED_PER_AGE: Final = 3
-
 
 _POOLS: Final = {age: ([c.index for c in CARDS if c.age == age and not c.is_guild],
                        [c.index for c in CARDS if c.is_guild] if age == 3 else [])
@@ -57,6 +54,25 @@ def _draw(rng: Rng, pool: list[int], count: int) -> tuple[list[int], list[int]]:
     return items[:count], items[count:]
 
 
+def _redeal_face_down(state: GameState, seen: set[int], rng: Rng) -> list[int]:
+    """Deal the face-down cards of the structure laid out again from the age's unseen
+    cards; the cards left over (returned to the box)."""
+    plain, guilds = _POOLS[state.age]
+    hidden = [slot for slot, card in enumerate(state.structure)
+              if card >= 0 and not state.face_up[slot]]
+    # A guild's back differs from Age III's: the seat sees which slots hold guilds.
+    guild_slots = [slot for slot in hidden if CARDS[state.structure[slot]].is_guild]
+    plain_slots = [slot for slot in hidden if slot not in guild_slots]
+    left: list[int] = []
+    for slots, pool in ((guild_slots, guilds), (plain_slots, plain)):
+        dealt, spare = _draw(rng, [card for card in pool if card not in seen], len(slots))
+        for slot, card in zip(slots, dealt, strict=True):
+            state.structure[slot] = card
+        left += spare
+    state.decks[state.age] = list(state.structure)
+    return left
+
+
 def determinize(game: Game, seat: int | None, rng: Rng) -> Game:
     """A copy of ``game`` whose hidden parts are drawn again with ``rng``, as ``seat`` (or a
     spectator, None) would draw them: what the seat sees is the same, the rest is one
@@ -79,36 +95,13 @@ def determinize(game: Game, seat: int | None, rng: Rng) -> Game:
 
     laid_out = state.age if state.phase != Phase.DRAFT else 0
     for age in (1, 2, 3):
-        plain, guilds = _POOLS[age]
         if age < laid_out:  # every card dealt was taken: the unseen ones are the removed
-            removed.extend(card for card in plain if card not in seen)
-            continue
-        if age == laid_out:
-            hidden_slots = [slot for slot, card in enumerate(state.structure)
-                            if card >= 0 and not state.face_up[slot]]
-            # A guild's back differs from Age III's: the seat sees which slots hold guilds.
-            guild_slots = [slot for slot in hidden_slots if CARDS[state.structure[slot]].is_guild]
-            plain_slots = [slot for slot in hidden_slots if slot not in guild_slots]
-            hidden_guilds, spare_guilds = _draw(
-                rng, [g for g in guilds if g not in seen], len(guild_slots))
-            hidden_plain, spare_plain = _draw(
-                rng, [c for c in plain if c not in seen], len(plain_slots))
-            for slots, cards in ((plain_slots, hidden_plain), (guild_slots, hidden_guilds)):
-                for slot, card in zip(slots, cards, strict=True):
-                    state.structure[slot] = card
-            state.decks[age] = list(state.structure)
-            removed.extend(spare_plain)
-            removed.extend(spare_guilds)
-            continue
-        # An age not laid out yet: a new deal, as Game.new deals it.
-        deck, spare = _draw(rng, plain, len(plain) - _REMOVED_PER_AGE)
-        removed.extend(spare)
-        if guilds:
-            in_play, out = _draw(rng, guilds, _AGE3_GUILDS)
-            deck += in_play
-            removed.extend(out)
-            rng.shuffle(deck)
-        state.decks[age] = deck
+            removed.extend(card for card in _POOLS[age][0] if card not in seen)
+        elif age == laid_out:
+            removed.extend(_redeal_face_down(state, seen, rng))
+        else:  # not laid out yet: a new deal, as the game's setup deals it
+            state.decks[age], spare = deal_age(rng, age)
+            removed.extend(spare)
     state.removed_cards = removed
     state.reindex()
     return twin

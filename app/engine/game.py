@@ -109,6 +109,22 @@ _AGE_CARDS: Final = ((), *(tuple(c.index for c in CARDS if c.age == age and not 
                            for age in (1, 2, 3)))
 """Per age (1-3): its cards, guilds apart."""
 _GUILDS: Final = tuple(c.index for c in CARDS if c.is_guild)
+
+
+def deal_age(rng: Rng, age: int) -> tuple[list[int], list[int]]:
+    """One age's deck in slot order, and the cards it returns to the box unseen: three of
+    the age's cards, and in Age III the four guilds not shuffled in (three are)."""
+    deck = list(_AGE_CARDS[age])
+    rng.shuffle(deck)
+    removed = deck[:3]
+    deck = deck[3:]
+    if age == 3:
+        guilds = list(_GUILDS)
+        rng.shuffle(guilds)
+        removed += guilds[3:]
+        deck += guilds[:3]
+        rng.shuffle(deck)
+    return deck, removed
 _ALL_TOKENS: Final = tuple(range(len(TOKENS)))
 _ALL_WONDERS: Final = tuple(range(len(WONDERS)))
 _CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
@@ -190,17 +206,8 @@ class Game:
                     state.unused_wonders.append(w.index)
 
         for age in (1, 2, 3):
-            deck = list(_AGE_CARDS[age])
-            rng.shuffle(deck)
-            state.removed_cards.extend(deck[:3])
-            deck = deck[3:]
-            if age == 3:
-                guilds = list(_GUILDS)
-                rng.shuffle(guilds)
-                state.removed_cards.extend(guilds[3:])
-                deck += guilds[:3]
-                rng.shuffle(deck)
-            state.decks[age] = deck
+            state.decks[age], removed = deal_age(rng, age)
+            state.removed_cards.extend(removed)
 
         game = cls(state)
         if opts.wonder_selection == "draft":

@@ -1011,8 +1011,7 @@ class GameService:
         (untimed or real-time), once the opponent has had no socket for
         ``abandon_after`` seconds. A correspondence game ends by its clock instead."""
         other = 1 - seat
-        if any(holder.seat == other and holder.computer
-               for holder in await self.seat_holders(game_id)):
+        if await self._against_computer(game_id, seat):
             raise ServiceError("not_abandoned", "the computer never leaves a game", 409,
                                params={"cause": "computer"})
         async with self._statements() as session:
@@ -1031,6 +1030,11 @@ class GameService:
                                params={"cause": "recent", "wait": math.ceil(wait)})
         return await self._out_of_turn(game_id, Forfeit(other, "abandoned"))
 
+    async def _against_computer(self, game_id: str, seat: int) -> bool:
+        """Whether the computer holds the other seat."""
+        return any(holder.seat != seat and holder.computer
+                   for holder in await self.seat_holders(game_id))
+
     async def seat_left(self, game_id: str, seat: int) -> None:
         """The seat's last socket on this server closed: from now it may be away."""
         async with self._sessions() as session:
@@ -1047,8 +1051,7 @@ class GameService:
         """``seat`` asks to take its last action back: allowed if that action is the game's
         last and revealed nothing. The offer stands until the other seat answers, or any
         action is made."""
-        if any(holder.seat != seat and holder.computer
-               for holder in await self.seat_holders(game_id)):
+        if await self._against_computer(game_id, seat):
             raise ServiceError("computer_declines", "the computer does not take moves back",
                                409)
         async with self._lock(game_id), self._statements() as session:
