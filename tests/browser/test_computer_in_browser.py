@@ -52,7 +52,7 @@ def no_overflow(page: Page) -> None:
     for the window's new size (the chart and the table measure their room when a
     ResizeObserver tells them: a frame or two after the resize)."""
     with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function("document.documentElement.scrollWidth <= innerWidth",
+        page.wait_for_function("() => document.documentElement.scrollWidth <= innerWidth",
                                timeout=5_000)
     overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
     beyond = page.evaluate(_BEYOND)
