@@ -100,6 +100,8 @@ _PICK: Final = tuple(PickWonder(w.id) for w in WONDERS)
 _BUILD: Final = tuple(BuildCard(c.id) for c in CARDS)
 _DISCARD: Final = tuple(DiscardCard(c.id) for c in CARDS)
 _WONDER: Final = tuple(tuple(BuildWonder(w.id, c.id) for w in WONDERS) for c in CARDS)
+_KIND_OF: Final[dict[type, int]] = {BuildCard: 0, BuildWonder: 1, DiscardCard: 2}
+"""A turn's kinds of action, in the order of :meth:`Game.playout`'s weights."""
 _PROGRESS: Final = tuple(ChooseProgressToken(t.id) for t in TOKENS)
 _DESTROY: Final = tuple(DestroyCard(c.id) for c in CARDS)
 _REVIVE: Final = tuple(BuildFromDiscard(c.id) for c in CARDS)
@@ -419,15 +421,25 @@ class Game:
                 break
         return events
 
-    def playout(self, rng: Rng, limit: int = 1 << 30) -> int:
-        """Play random legal actions, each as likely, drawn from ``rng`` (never from the
-        game's own generator, which deals what is hidden) until the game ends or ``limit``
-        actions are played; the number played. A search's random playout, in the engine's
-        own loop: in the compiled build, no interpreted step between two actions."""
+    def playout(self, rng: Rng, limit: int = 1 << 30,
+                kinds: tuple[int, int, int] | None = None) -> int:
+        """Play random legal actions drawn from ``rng`` (never from the game's own
+        generator, which deals what is hidden) until the game ends or ``limit`` actions are
+        played; the number played. A search's random playout, in the engine's own loop:
+        in the compiled build, no interpreted step between two actions.
+
+        Each legal action is as likely, unless ``kinds`` weighs a turn's three kinds of
+        action (building a card, building a wonder, discarding): then the kind is drawn
+        first, in proportion to the weights of the kinds the turn offers, and an action of
+        that kind next, each as likely. Answers to a decision and draft picks stay uniform.
+        A playout that builds more often than it discards looks more like a real game."""
         played = 0
         while played < limit and not self.is_over:
             choices = self.legal_actions()
-            self.play(choices[rng.below(len(choices))])
+            if kinds is None or self.state.pending or self.state.phase != _PLAY:
+                self.play(choices[rng.below(len(choices))])
+            else:
+                self.play(_weighed_choice(choices, rng, kinds))
             played += 1
         return played
 
@@ -785,6 +797,35 @@ class Game:
                 events.append(PlayAgainGranted(state.current))
         else:
             state.current = 1 - state.current
+
+
+def _weighed_choice(choices: list[Action], rng: Rng, kinds: tuple[int, int, int]) -> Action:
+    """A turn's action for :meth:`Game.playout`: its kind drawn by ``kinds`` (build, wonder,
+    discard) among the kinds on offer, then one of that kind."""
+    counts = [0, 0, 0]
+    for action in choices:
+        counts[_KIND_OF[type(action)]] += 1
+    total: i64 = 0
+    for kind in range(3):
+        if counts[kind]:
+            total += kinds[kind]
+    if total <= 0:  # every offered kind weighs nothing: uniform after all
+        return choices[rng.below(len(choices))]
+    drawn: i64 = rng.below(total)
+    chosen = 0
+    for kind in range(3):
+        if counts[kind]:
+            if drawn < kinds[kind]:
+                chosen = kind
+                break
+            drawn -= kinds[kind]
+    nth: i64 = rng.below(counts[chosen])
+    for action in choices:
+        if _KIND_OF[type(action)] == chosen:
+            if nth == 0:
+                return action
+            nth -= 1
+    raise AssertionError("unreachable: the kind was counted among the choices")
 
 
 def _answers(decision: Decision) -> list[Action]:

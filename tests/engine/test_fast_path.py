@@ -19,7 +19,9 @@ from app.engine import (
     TOKEN_BY_ID,
     WONDERS,
     BuildCard,
+    BuildWonder,
     DecisionKind,
+    DiscardCard,
     Forfeit,
     Game,
     Options,
@@ -213,3 +215,32 @@ def test_a_playout_is_play_with_choices_drawn_from_its_generator(seed: int) -> N
     short = game.clone()
     assert short.playout(Rng(seed), limit=5) == 5 and len(short.log) == 5
     assert Game.new(seed, _options(seed)).state_hash() == game.state_hash()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_weighed_playout_draws_the_kind_of_action_first(seed: int) -> None:
+    """With weights for building, building a wonder and discarding, a playout plays legal
+    actions of the weighed kinds only where a turn offers them, and the same generator
+    state gives the same game."""
+    start = Game.new(seed, _options(seed))
+    for kinds, wanted in (((1, 0, 0), BuildCard), ((0, 1, 0), BuildWonder),
+                          ((0, 0, 1), DiscardCard)):
+        game = start.clone()
+        checked = Game.new(seed, _options(seed))
+        game.playout(Rng(seed), kinds=kinds)
+        assert game.is_over
+        for action in game.log:
+            offered = checked.legal_actions()
+            assert action in offered
+            if type(action) in (BuildCard, BuildWonder, DiscardCard):
+                # The wanted kind whenever the turn offers it, some other kind only if not.
+                assert type(action) is wanted or not any(type(a) is wanted for a in offered)
+            checked.apply(action)
+        assert checked.state_hash() == game.state_hash()
+    mixed, again = start.clone(), start.clone()
+    mixed.playout(Rng(seed), kinds=(6, 3, 1))
+    again.playout(Rng(seed), kinds=(6, 3, 1))
+    assert mixed.log == again.log and mixed.state_hash() == again.state_hash()
+    builds = sum(type(a) is BuildCard for a in mixed.log)
+    discards = sum(type(a) is DiscardCard for a in mixed.log)
+    assert builds > discards
