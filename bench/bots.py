@@ -3,6 +3,7 @@
     python bench/bots.py                       # every pair of levels, 20 games each
     python bench/bots.py --games 40 --jobs 2   # more games, two processes
     python bench/bots.py --levels greedy easy  # some levels only
+    python bench/bots.py --levels hard hard:depth=12:kinds=uniform   # a variant of a level
 
 Each pair of levels plays ``--games`` games: each seeded deal twice, seats swapped, so
 neither level gets the luckier deal or the first move more often. Budgets are in
@@ -10,6 +11,11 @@ iterations (no time limit), so a run gives the same games on any machine. Prints
 pair's score, the Elo of each level (maximum likelihood, random anchored at 0) with a 95 %
 interval from resampling the games, each level's decision time, and how the games were
 won. Figures, not a test.
+
+A variant plays a search level's budget with other playouts: ``LEVEL:key=value:...``, with
+``depth=N`` (stop each playout after N actions and let the heuristic judge; the levels play
+to the end), ``kinds=B,W,D`` (the weights of building, building a wonder and discarding in
+a playout) or ``kinds=uniform`` (every action as likely), and ``iterations=N``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,10 +38,45 @@ Result = tuple[str, str, float, str, float, float, int, int]
 seat 0 and of seat 1, decisions of seat 0 and of seat 1)."""
 
 
+def variant(spec: str) -> tuple[str, dict[str, object]]:
+    """A level and the search's arguments a variant changes (see above); ValueError if the
+    spec is not one."""
+    sys.path.insert(0, str(ROOT))
+    from app.bots import LEVELS
+
+    name, *changes = spec.split(":")
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {name!r}: {', '.join(LEVELS)}")
+    if changes and LEVELS[name].kind != "search":
+        raise ValueError(f"{name} does not search: it has no variants")
+    arguments: dict[str, object] = {}
+    for change in changes:
+        key, _, value = change.partition("=")
+        if key in ("depth", "iterations") and value.isdigit():
+            arguments[key] = int(value)
+        elif key == "kinds" and value == "uniform":
+            arguments[key] = None
+        elif key == "kinds" and len(value.split(",")) == 3 and value.replace(",", "").isdigit():
+            arguments[key] = tuple(int(weight) for weight in value.split(","))
+        else:
+            raise ValueError(f"not a change of a search: {change!r}")
+    return name, arguments
+
+
+def decide_as(spec: str, game: Any, seat: int, seed: int) -> Any:
+    """The move of a level or of a variant of one."""
+    from app.bots import LEVELS, bot_rng, decide, search
+
+    name, arguments = variant(spec)
+    if not arguments:
+        return decide(game, seat, name, seed)
+    iterations = arguments.pop("iterations", LEVELS[name].iterations)
+    return search(game, seat, iterations, bot_rng(seed, game), **arguments).action
+
+
 def play(levels: tuple[str, str], deal: int) -> Result:
     """One game between two levels on a seeded deal."""
     sys.path.insert(0, str(ROOT))
-    from app.bots import decide
     from app.engine import Game, Options
 
     game = Game.new(deal, Options())
@@ -44,7 +86,7 @@ def play(levels: tuple[str, str], deal: int) -> Result:
         seat = game.to_act
         assert seat is not None
         began = time.perf_counter()
-        action = decide(game, seat, levels[seat], seed=deal * 2 + seat)
+        action = decide_as(levels[seat], game, seat, deal * 2 + seat)
         thinking[seat] += time.perf_counter() - began
         decisions[seat] += 1
         game.apply(action, seat=seat)
@@ -95,7 +137,11 @@ def main() -> None:
     parser.add_argument("--first-deal", type=int, default=1000)
     parser.add_argument("--resamples", type=int, default=300)
     args = parser.parse_args()
-    levels = [level for level in LEVELS if level in args.levels]
+    try:
+        bases = {spec: list(LEVELS).index(variant(spec)[0]) for spec in args.levels}
+    except ValueError as error:
+        parser.error(str(error))
+    levels = sorted(dict.fromkeys(args.levels), key=lambda spec: bases[spec])  # weakest first
     deals = range(args.first_deal, args.first_deal + (args.games + 1) // 2)
     schedule = [(seats, deal) for a, b in itertools.combinations(levels, 2) for deal in deals
                 for seats in ((a, b), (b, a))]
@@ -108,13 +154,15 @@ def main() -> None:
 
     # Each pair's score, from the stronger level's side.
     games = [(r[0], r[1], r[2]) for r in results]
-    print(f"{'pair':<18}{'score':>10}{'wins':>8}{'losses':>8}{'shared':>8}   victories")
+    named = max(len(level) for level in levels) + 2  # the width of a level's name
+    paired = 2 * named + 2
+    print(f"{'pair':<{paired}}{'score':>10}{'wins':>8}{'losses':>8}{'shared':>8}   victories")
     for a, b in itertools.combinations(levels, 2):
         mine = [(s if x == a else 1 - s, kind) for x, y, s, kind, *_ in results
                 if {x, y} == {a, b}]
         points = sum(s for s, _ in mine)
         kinds = Counter(kind for _, kind in mine)
-        print(f"{b + ' v ' + a:<18}{(len(mine) - points) / len(mine):>9.0%} "
+        print(f"{b + ' v ' + a:<{paired}}{(len(mine) - points) / len(mine):>9.0%} "
               f"{sum(s == 0 for s, _ in mine):>7}{sum(s == 1 for s, _ in mine):>8}"
               f"{sum(s == 0.5 for s, _ in mine):>8}   "
               + ", ".join(f"{kind} {count}" for kind, count in kinds.most_common()))
@@ -135,12 +183,12 @@ def main() -> None:
         for seat in (0, 1):
             thinking[r[seat]][0] += r[4 + seat]
             thinking[r[seat]][1] += r[6 + seat]
-    print(f"\n{'level':<10}{'Elo':>8}{'95 % interval':>20}{'ms/decision':>14}")
+    print(f"\n{'level':<{named}}{'Elo':>8}{'95 % interval':>20}{'ms/decision':>14}")
     for level in levels:
         low, high = (sorted(samples[level])[int(q * (args.resamples - 1))]
                      for q in (0.025, 0.975))
         seconds, count = thinking[level]
-        print(f"{level:<10}{rating[level]:>8.0f}{f'{low:.0f} .. {high:.0f}':>20}"
+        print(f"{level:<{named}}{rating[level]:>8.0f}{f'{low:.0f} .. {high:.0f}':>20}"
               f"{1000 * seconds / max(count, 1):>14.1f}")
     steps = [rating[b] - rating[a] for a, b in itertools.pairwise(levels)]
     print("\nsteps between levels: " + ", ".join(

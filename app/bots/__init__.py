@@ -96,5 +96,5 @@ def evaluate(game: Game, iterations: int, seed: int,
     return search(game, seat, iterations, bot_rng(seed, game), stop=stop)
 
 
-__all__ = ["LEVELS", "TOP_LEVEL", "Level", "Searched", "decide", "determinize", "evaluate",
-           "greedy"]
+__all__ = ["LEVELS", "TOP_LEVEL", "Level", "Searched", "bot_rng", "decide", "determinize",
+           "evaluate", "greedy", "search"]

@@ -4,8 +4,10 @@ determinisation of what the seat cannot see (:func:`app.bots.hidden.determinize`
 
 An iteration walks down the tree choosing among the actions legal in its determinisation
 (UCB1, counting how often each action was available rather than how often its parent was
-visited), adds one node, plays the game on at random for a while, judges where it got to
-(the end, or the heuristic's chance of winning) and backs the result up the walk.
+visited), adds one node, plays the game on at random to its end (or for a set number of
+actions, then asks the heuristic for a chance of winning) and backs the result up the
+walk. The random playouts build more than they discard (:data:`PLAYOUT_KINDS`): real
+games do.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from .hidden import determinize
 
 EXPLORATION: Final = 0.7
 """UCB1's constant, for rewards in 0..1."""
+PLAYOUT_KINDS: Final = (6, 3, 1)
+"""How a playout weighs building a card, building a wonder and discarding (``Game.playout``):
+random games that look more like real ones. docs/bots.md has the games that chose these."""
 
 
 class _Node:
@@ -44,19 +49,42 @@ class Searched(NamedTuple):
     iterations: int
 
 
-def _playout(game: Game, seat: int, rng: Rng, depth: int) -> float:
-    """Random actions for at most ``depth`` turns, then ``seat``'s reward, 0..1: the
-    result if the game ended, otherwise the heuristic's chance."""
-    game.playout(rng, depth)
+def _playout(game: Game, seat: int, rng: Rng, depth: int | None,
+             kinds: tuple[int, int, int] | None) -> float:
+    """Random actions to the end (or for at most ``depth`` actions), then ``seat``'s reward,
+    0..1: the result if the game ended, otherwise the heuristic's chance."""
+    game.playout(rng, (1 << 30) if depth is None else depth, kinds)
     return win_chance(game.state, seat)
 
 
-def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int = 12,
+def _winning_action(world: Game, seat: int) -> Action | None:
+    """The first legal action after which ``seat`` has won (the end of a game depends on
+    public facts only: any determinisation tells)."""
+    for action in world.legal_actions():
+        after = world.clone()
+        after.play(action)
+        if after.is_over and after.state.winner == seat:
+            return action
+    return None
+
+
+def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int | None = None,
+           kinds: tuple[int, int, int] | None = PLAYOUT_KINDS,
            stop: Callable[[], bool] | None = None) -> Searched:
     """The action ``seat`` (to act in ``game``) should take, after ``iterations`` iterations
     (fewer if ``stop()`` says so, asked every few). The same game as the seat sees it, the
-    same generator state and the same number of iterations give the same answer."""
+    same generator state and the same number of iterations give the same answer.
+
+    Playouts go to the end of the game, weighed by ``kinds`` (None: every action as
+    likely); with ``depth``, they stop after that many actions and the heuristic judges.
+    The levels use the defaults; ``bench/bots.py`` measures the others against them.
+
+    An action that wins at once is played without a search: when every playout is won
+    anyway, the tree cannot tell it from any other, and a player expects the win taken."""
     assert game.to_act == seat, "the searching seat must be the one to act"
+    winning = _winning_action(determinize(game, seat, rng), seat)
+    if winning is not None:
+        return Searched(winning, 1.0, 0)
     root = _Node(1 - seat)
     done = 0
     while done < iterations:
@@ -95,7 +123,7 @@ def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int = 12,
             world.play(best_action)
             node = best
             walk.append(node)
-        reward = _playout(world, 0, rng, depth)  # seat 0's
+        reward = _playout(world, 0, rng, depth, kinds)  # seat 0's
         for visited in walk:
             visited.visits += 1
             visited.total += reward if visited.mover == 0 else 1.0 - reward

@@ -12,6 +12,7 @@ from app.bots import LEVELS, decide, determinize, evaluate
 from app.bots.worker import analyse, record_of
 from app.engine import CARDS, Forfeit, Game, Options, view
 from app.engine.rng import Rng
+from app.engine.scenario import new_position
 from app.engine.state import Phase
 
 
@@ -86,6 +87,22 @@ def test_the_same_seed_and_budget_give_the_same_move() -> None:
         first = decide(game, seat, "easy", seed=5)
         assert decide(game, seat, "easy", seed=5) == first
         assert decide(game.clone(), seat, "easy", seed=5) == first
+
+
+@pytest.mark.parametrize("level", [code for code in LEVELS if code != "random"])
+def test_a_bot_takes_a_win_on_offer(level: str) -> None:
+    """The pawn one step from the opponent's capital and a free shield in reach: every
+    level but random builds it and wins at once (none discards it or builds something
+    else), and the search says the win is certain."""
+    game = new_position(["guard_tower", "lumber_yard", "scriptorium", "altar"], coins={0: 3})
+    game.state.pawn = 8
+    action = decide(game, 0, level, seed=3)
+    assert str(action) == "build:guard_tower"
+    assert evaluate(game, 100, seed=1).win_chance == 1.0
+    game.apply(action)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner == 0
+    assert outcome.victory.value == "military"
 
 
 def test_search_stops_when_told_and_says_what_it_found() -> None:
