@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the app, here and in the pool's processes
+    sys.path.insert(0, str(ROOT))
 
 Result = tuple[str, str, float, str, float, float, int, int]
 """(level of seat 0, level of seat 1, seat 0's score, victory kind, seconds thinking of
@@ -41,7 +43,6 @@ seat 0 and of seat 1, decisions of seat 0 and of seat 1)."""
 def variant(spec: str) -> tuple[str, dict[str, object]]:
     """A level and the search's arguments a variant changes (see above); ValueError if the
     spec is not one."""
-    sys.path.insert(0, str(ROOT))
     from app.bots import LEVELS
 
     name, *changes = spec.split(":")
@@ -63,22 +64,23 @@ def variant(spec: str) -> tuple[str, dict[str, object]]:
     return name, arguments
 
 
-def decide_as(spec: str, game: Any, seat: int, seed: int) -> Any:
-    """The move of a level or of a variant of one."""
+def decide_as(player: tuple[str, dict[str, object]], game: Any, seat: int, seed: int) -> Any:
+    """The move of a level, or of a variant of one (a :func:`variant`)."""
     from app.bots import LEVELS, bot_rng, decide, search
 
-    name, arguments = variant(spec)
+    name, arguments = player
     if not arguments:
         return decide(game, seat, name, seed)
-    iterations = arguments.pop("iterations", LEVELS[name].iterations)
-    return search(game, seat, iterations, bot_rng(seed, game), **arguments).action
+    changed = dict(arguments)
+    iterations = changed.pop("iterations", LEVELS[name].iterations)
+    return search(game, seat, iterations, bot_rng(seed, game), **changed).action
 
 
 def play(levels: tuple[str, str], deal: int) -> Result:
     """One game between two levels on a seeded deal."""
-    sys.path.insert(0, str(ROOT))
     from app.engine import Game, Options
 
+    players = [variant(spec) for spec in levels]
     game = Game.new(deal, Options())
     thinking = [0.0, 0.0]
     decisions = [0, 0]
@@ -86,7 +88,7 @@ def play(levels: tuple[str, str], deal: int) -> Result:
         seat = game.to_act
         assert seat is not None
         began = time.perf_counter()
-        action = decide_as(levels[seat], game, seat, deal * 2 + seat)
+        action = decide_as(players[seat], game, seat, deal * 2 + seat)
         thinking[seat] += time.perf_counter() - began
         decisions[seat] += 1
         game.apply(action, seat=seat)
@@ -126,7 +128,6 @@ def elo(games: list[tuple[str, str, float]], levels: list[str], anchor: str) -> 
 
 
 def main() -> None:
-    sys.path.insert(0, str(ROOT))
     from app.bots import LEVELS
 
     parser = argparse.ArgumentParser(description=__doc__,
