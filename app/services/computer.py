@@ -194,6 +194,8 @@ class ComputerPlayers:
         """One move for the computer, if it is to act: whether it moved (or someone else
         did first: then look again)."""
         holders = await self._service.seat_holders(game_id)
+        if not any(holder.computer for holder in holders):
+            return False  # a game between people: nothing to read
         game, version = await self._service.current(game_id)
         seat = game.to_act
         level = next((h.computer for h in holders if h.seat == seat), None)

@@ -368,7 +368,7 @@ class GameService:
 
     def watch_starts(self, listener: Callable[[str], None]) -> None:
         """Call ``listener`` with the id of each game this process starts already in play
-        (against the computer, or a rematch), once committed."""
+        (against the computer, or its rematch), once committed."""
         self._start_watchers.append(listener)
 
     def _started(self, game_id: str) -> None:
@@ -1135,8 +1135,8 @@ class GameService:
             elif row.rematch_id is None:
                 await self._start_rematch(session, row)
             state = _rematch_json(row)
-            if state["game_id"] is not None:  # before anyone hears of it
-                self._started(state["game_id"])
+            if state["game_id"] is not None and row.origin == "computer":
+                self._started(state["game_id"])  # before anyone hears of it
             # Told with the lock held: of two seats asking at once, the one that wrote
             # first is told first.
             await self._announce(game_id, {"rematch": state})
