@@ -13,7 +13,8 @@ in worker processes at a lower priority, never on the event loop: other games' m
 not wait for it.
 
 When a game ends, the server that committed its end analyses it: the top bot reads every
-position (``app.bots.worker.analyse``), once, stored in ``game_analysis``.
+position (``app.bots.worker.analyse_position``, one at a time), once, stored in
+``game_analysis``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bots import LEVELS, TOP_LEVEL
-from app.bots.worker import analyse_position, lower_priority, record_of, think
+from app.bots.worker import Record, analyse_position, lower_priority, record_of, think
 from app.config import Settings
 from app.db import repository
 from app.engine import FORFEITS
@@ -288,10 +289,12 @@ class ComputerPlayers:
         position at a time in the analysis worker, so that stopping the server stops it
         between two positions. A failure after the claim is stored as such."""
         iterations = self._settings.analysis_iterations or LEVELS[TOP_LEVEL].iterations
-        game, version = await self._service.current(game_id)
-        if not game.is_over or version < MIN_ACTIONS:
+        async with self._sessions() as session:  # the record, not a replay on this loop
+            found = await repository.game_and_log(session, game_id)
+        if found is None or found[0].status != "finished" or len(found[1]) < MIN_ACTIONS:
             return
-        record = record_of(game)  # now: the cached game may move on (a rematch's moves)
+        row, actions, _ = found
+        record: Record = (row.seed, row.options, actions)
         claimed_at = self._service.wall.now()
         async with self._sessions() as session:
             claimed = await repository.claim_analysis(session, game_id, claimed_at,
