@@ -62,11 +62,13 @@ export function computerCard(section, { withName, nameLost }) {
     const data = new FormData(form);
     return Object.fromEntries(Object.entries(FIELDS).map(([name, field]) => [name, data.get(field)]));
   };
-  form.addEventListener("change", () => localStorage.setItem(KEPT, JSON.stringify(body())));
-
   // One key per game asked for: a lost answer is asked again with it (once.js), and the
-  // server gives the same game rather than a second one.
+  // server gives the same game rather than a second one. Other choices: another game.
   let key = null;
+  form.addEventListener("change", () => {
+    key = null;
+    localStorage.setItem(KEPT, JSON.stringify(body()));
+  });
   async function play() {
     error.hidden = true;
     button.disabled = true;

@@ -56,7 +56,7 @@ async function ask(gameId, watch) {
 const percent = (chance) => Math.round(Math.max(0, Math.min(1, chance)) * 100);
 
 // The move the computer preferred, in words, from its notation (docs/engine.md).
-export function moveText(notation, catalog, names) {
+function moveText(notation, catalog, names) {
   const ctx = { catalog: catalog ?? {} };
   const [kind, first, second] = String(notation ?? "").split(":");
   switch (kind) {
@@ -135,13 +135,13 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
       ${[1, 0.5, 0].map((chance) => html`<text class="an-axis" x=${MARGIN.left - 5} y=${y(chance) + 4}
         text-anchor="end">${t("analysis.percent", { n: chance * 100 })}</text>`)}
       <line class="an-even" x1=${MARGIN.left} x2=${MARGIN.left + plot.width} y1=${even} y2=${even} />
-      <text class=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}>${t("analysis.ahead", { name: names[0] })}</text>
-      <text class=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}>${t("analysis.ahead", { name: names[1] })}</text>
       ${at !== null && at >= first && at <= last ? html`<line class="an-at" x1=${x(at)} x2=${x(at)} y1=${MARGIN.top} y2=${MARGIN.top + plot.height} />` : null}
       <polyline class="an-line" points=${line} />
       ${mistakes.filter((m) => byVersion.has(m.version)).map((m) => html`<circle class=${`an-mistake ${side(m.seat)}`}
           cx=${x(m.version)} cy=${y(byVersion.get(m.version).seat0)} r="5" data-version=${m.version}>
         <title>${t("analysis.marked", { n: m.version, name: names[m.seat], drop: percent(m.drop) })}</title></circle>`)}
+      <text class=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}>${t("analysis.ahead", { name: names[0] })}</text>
+      <text class=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}>${t("analysis.ahead", { name: names[1] })}</text>
     </svg>
   </div>`;
 }
