@@ -279,7 +279,7 @@ class Game:
         me = state.players[seat]
         them = state.players[1 - seat]
         coins: i64 = me.coins
-        # The price memo (what _card_price and _wonder_price read), written out.
+        # The price memo's hits (what _card_price and _wonder_price read), written out.
         prices = me.prices
         stamp: i64 = me.price_stamp
         price: i64
@@ -290,9 +290,7 @@ class Game:
                 if not built >> w & 1:
                     price = prices[WONDER_PRICES + w] - stamp
                     if price < 0:
-                        price = costs.slot_price(me, them, WONDER_PRICES + w)
-                        if price < PRICE_SPAN:
-                            prices[WONDER_PRICES + w] = stamp + price
+                        price = _fill_price(me, them, WONDER_PRICES + w)
                     if price <= coins:
                         wonders.append(w)
         out: list[Action] = []
@@ -305,9 +303,7 @@ class Game:
             else:
                 price = prices[card] - stamp
                 if price < 0:
-                    price = costs.slot_price(me, them, card)
-                    if price < PRICE_SPAN:
-                        prices[card] = stamp + price
+                    price = _fill_price(me, them, card)
                 if price <= coins:
                     out.append(_BUILD[card])
             out.append(_DISCARD[card])
@@ -324,13 +320,13 @@ class Game:
         if _CHAIN_FROM[card] & me.chains:
             return 0
         price = me.prices[card] - me.price_stamp
-        return price if price >= 0 else _fill_card_price(me, players[1 - seat], card)
+        return price if price >= 0 else _fill_price(me, players[1 - seat], card)
 
     def _wonder_price(self, seat: int, wonder: int) -> int:
         players = self.state.players
         me = players[seat]
         price = me.prices[WONDER_PRICES + wonder] - me.price_stamp
-        return price if price >= 0 else _fill_wonder_price(me, players[1 - seat], wonder)
+        return price if price >= 0 else _fill_price(me, players[1 - seat], WONDER_PRICES + wonder)
 
     def card_price(self, seat: int, card_id: str) -> int:
         """The coins building ``card_id`` would cost ``seat`` now (the ``total`` of
@@ -840,16 +836,9 @@ def _answers(decision: Decision) -> list[Action]:
     return list(_STARTER)
 
 
-def _fill_card_price(me: PlayerState, them: PlayerState, card: int) -> int:
-    """Work out a card's price (no chain held) and note it in ``me``'s price row."""
-    price = costs.slot_price(me, them, card)
-    if price < PRICE_SPAN:
-        me.prices[card] = me.price_stamp + price
-    return price
-
-
-def _fill_wonder_price(me: PlayerState, them: PlayerState, wonder: int) -> int:
-    slot = WONDER_PRICES + wonder
+def _fill_price(me: PlayerState, them: PlayerState, slot: int) -> int:
+    """Work out a price slot's price (a card with no chain held, or ``WONDER_PRICES`` + a
+    wonder) and note it in ``me``'s price row."""
     price = costs.slot_price(me, them, slot)
     if price < PRICE_SPAN:
         me.prices[slot] = me.price_stamp + price
