@@ -53,7 +53,7 @@ export function ResultBanner({ ctx, gameId = null, version = null, children }) {
     </div>`;
   }
   const analysed = gameId !== null;
-  return html`<section id="end-screen" class=${`bd-outcome${winner === ctx.seat ? " is-win" : winner === null ? " is-shared" : ""}${analysed ? " has-analysis" : ""}`}
+  return html`<section id="end-screen" class=${`bd-outcome${winner === ctx.seat ? " is-win" : winner === null ? " is-shared" : ""}`}
       aria-labelledby="bd-outcome-title" ref=${ref} data-victory=${outcome.victory}>
     <h2 id="bd-outcome-title" class="bd-outcome-title" tabindex="-1">${title}</h2>
     <p class="bd-outcome-kind">${kind}</p>
