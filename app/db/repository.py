@@ -925,11 +925,6 @@ async def analysis_of(session: AsyncSession, game_id: str) -> Analysis | None:
     return None if found is None else Analysis(*found)
 
 
-async def ended_at(session: AsyncSession, game_id: str) -> datetime | None:
-    """When a finished game's row last changed: its end (or a rematch offered after)."""
-    return await session.scalar(select(_GAME.c.updated_at).where(_GAME.c.id == game_id))
-
-
 async def unanalysed(session: AsyncSession, ended_after: datetime, stale_before: datetime,
                      limit: int, min_actions: int) -> list[str]:
     """Games that ended after ``ended_after``, of at least ``min_actions`` actions, with no

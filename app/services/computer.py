@@ -42,7 +42,7 @@ from app.engine import FORFEITS
 from app.realtime.clock import Clock
 
 from .errors import STORAGE_ERRORS, ServiceError
-from .games import Applied, GameService
+from .games import Applied, GameService, game_not_found
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -323,38 +323,33 @@ class ComputerPlayers:
     async def analysis(self, game_id: str) -> dict[str, Any]:
         """What ``GET /api/games/{id}/analysis`` answers: the status and, once done, each
         position's chance for seat 0 and the mistakes."""
-        summary = await self._service.summary(game_id)
-        if summary["status"] != "finished":
-            raise ServiceError("not_over", "a game is analysed once it is over", 409)
-        async with self._sessions() as session:
+        async with self._sessions() as session:  # asked every few seconds while pending
+            row = await repository.get_game(session, game_id)
+            if row is None:
+                raise game_not_found(game_id)
+            if row.status != "finished":
+                raise ServiceError("not_over", "a game is analysed once it is over", 409)
             found = await repository.analysis_of(session, game_id)
         if found is not None and found.status == "failed":
             return {"status": "failed"}
         if found is None or found.status != "done" or found.positions is None:
-            if summary["version"] < MIN_ACTIONS:
+            if row.version < MIN_ACTIONS:
                 return {"status": "too_short"}
             now = self._service.wall.now()
             working = found is not None and found.claimed_at > now - ANALYSIS_CLAIM
-            return {"status": "pending" if working or await self._will_analyse(game_id)
-                    else "none"}
+            # Otherwise made only here, for a game the sweep will find: one that ended
+            # lately (its row's last change).
+            will = self._settings.analysis_enabled and row.updated_at > now - ANALYSIS_WINDOW
+            return {"status": "pending" if working or will else "none"}
         positions = found.positions
         return {
             "status": "done", "iterations": found.iterations,
             "positions": [{"version": p["version"], "seat": p["seat"], "chance": p["chance"],
                            "seat0": p["chance"] if p["seat"] == 0 else round(1 - p["chance"], 3),
                            "best": p["best"]} for p in positions],
-            "mistakes": mistakes(positions, summary["winner"],
-                                 ended_by_play=summary["victory"] not in FORFEITS),
+            "mistakes": mistakes(positions, row.winner,
+                                 ended_by_play=row.victory not in FORFEITS),
         }
-
-    async def _will_analyse(self, game_id: str) -> bool:
-        """Whether a finished game with no analysis will have one: it ended recently enough
-        for the sweep to find it, and analyses are made here."""
-        if not self._settings.analysis_enabled:
-            return False
-        async with self._sessions() as session:
-            ended = await repository.ended_at(session, game_id)
-        return ended is not None and ended > self._service.wall.now() - ANALYSIS_WINDOW
 
     # ------------------------------------------------------------------ lifetime
     def _spawn(self, work: Any) -> None:

@@ -224,7 +224,7 @@ def _lobby_message(*, public: bool, players: list[str | None]) -> dict[str, Any]
     return {"public": public, "players": sorted({p for p in players if p is not None})}
 
 
-def _not_found(game_id: str) -> ServiceError:
+def game_not_found(game_id: str) -> ServiceError:
     shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
     return ServiceError("not_found", f"no game {shown!r}", 404)
 
@@ -657,7 +657,7 @@ class GameService:
                 return entry.seats
             found = await repository.head_and_seats(session, game_id)
             if found is None:
-                raise _not_found(game_id)
+                raise game_not_found(game_id)
             head, seats = found
             if head.status != "waiting":
                 entry = await self._synced(session, game_id, head, known_version=head.version)
@@ -749,7 +749,7 @@ class GameService:
         async with self._lock(game_id), self._statements() as session:
             row = await repository.game_head(session, game_id)
             if row is None:
-                raise _not_found(game_id)
+                raise game_not_found(game_id)
             entry = await self._synced(session, game_id, row, known_version=row.version,
                                        for_a_state=True)
             aborted = (await repository.abort_of(session, game_id)
@@ -833,7 +833,7 @@ class GameService:
         # One statement (one snapshot): the game's head and the move's earlier copy.
         row = await repository.move_context(session, game_id, client_id)
         if row is None:
-            raise _not_found(game_id)
+            raise game_not_found(game_id)
         if row.earlier_seq is not None:
             resent = _resent_as(row, seat, requested)
             if resent is None:
@@ -1104,7 +1104,7 @@ class GameService:
         """The head of a game in play; refusals for any other."""
         head = await repository.game_head(session, game_id)
         if head is None:
-            raise _not_found(game_id)
+            raise game_not_found(game_id)
         _refuse_unstarted_or_closed(head.status)
         if head.status != "active":
             raise ServiceError("game_over", "the game is over", 409)
@@ -1270,7 +1270,7 @@ class GameService:
     async def _row(self, session: AsyncSession, game_id: str) -> GameRow:
         row = await repository.get_game(session, game_id)
         if row is None:
-            raise _not_found(game_id)
+            raise game_not_found(game_id)
         return row
 
     async def _synced(self, session: AsyncSession, game_id: str,
