@@ -274,3 +274,18 @@ def test_a_game_without_analysis_says_none(make_app: Callable[..., FastAPI]) -> 
         _play_human_to_the_end(client, game_id)
         assert ok(client.get(f"/api/games/{game_id}/analysis")) == {"status": "none"}
 
+
+
+def test_an_analysis_of_no_game_or_of_a_game_resigned_at_once(
+        make_app: Callable[..., FastAPI]) -> None:
+    """No such game: 404. A game resigned before ten actions: too short to analyse, even
+    where analyses are made."""
+    with serve(_app(make_app, analysis_enabled=True)) as client:
+        assert_refused(client.get("/api/games/nosuchgame/analysis"), 404, "not_found")
+        player(client, "Ann")
+        game_id = _versus(client, "random", first_player="me")
+        with ProtocolClient(client, game_id, timeout=30.0) as socket:
+            socket.join()
+            socket.send({"type": "resign"})
+            assert socket.receive_until("update")["view"]["outcome"]["victory"] == "resigned"
+        assert ok(client.get(f"/api/games/{game_id}/analysis")) == {"status": "too_short"}
