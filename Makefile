@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 NODE_STAMP := node_modules/.installed-stamp
 GAMES  ?= 2000
 
-.PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench bench-load clean browsers
+.PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench bench-load clean browsers messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +84,14 @@ bench: $(STAMP) $(NODE_STAMP) browsers
 bench-load: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/load.py --games 16 --seconds 20 $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
 	$(BIN)/python bench/load.py --rejoin 1000 --no-pgbench $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
+
+# After changing a template's words: the English extracted (app/locales/messages.pot) and
+# every language's catalog updated; tests/api/test_languages.py fails until each is translated.
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output \
+		--project "Duel, online" -o app/locales/messages.pot .
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete \
+		-i app/locales/messages.pot -d app/locales
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache

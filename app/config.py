@@ -149,6 +149,9 @@ class Settings(BaseSettings):
     minify_assets: bool = True
     """Send the pages' scripts and style sheets minified (esbuild, from npm); ``false``
     sends them as written, for reading them in the browser."""
+    pseudo_locale: bool = False
+    """Offer the pseudo-locale ``qps`` (cookie ``lang=qps``): English marked ``⟦…⟧``, for the
+    tests that look for words not going through a catalog (app/i18n.py). Off in production."""
     log_format: Literal["json", "text"] = "json"
     """``json``: one JSON object per log line, for a log collector; ``text``: lines for a
     person at a terminal (``docs/operations.md``)."""

@@ -248,7 +248,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if request.method == "GET" and not request.url.path.startswith(("/api/", "/admin/api/")):
             # A person asked for a page: say so in one, not in JSON.
             return pages.templates.TemplateResponse(
-                request, "unavailable.html", {"title": "Unavailable"}, status_code=503,
+                request, "unavailable.html", {}, status_code=503,
                 headers=headers)
         response = _error(503, "unavailable", UNAVAILABLE)
         response.headers.update(headers)

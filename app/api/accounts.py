@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from app import i18n
 from app.services.accounts import PASSWORD_MAX, PASSWORD_MIN, AccountService, Client, Login
 from app.services.players import SESSION_KEY
 
@@ -69,9 +70,16 @@ def _client(request: Request) -> Client:
                   login_devices(request))
 
 
-def _logged_in(request: Request, login: Login) -> Me:
+async def _logged_in(request: Request, response: Response, login: Login) -> Me:
     """The session now holds the account, and this browser as one the account knows (its
-    own mistakes with the password, from now on, are counted apart)."""
+    own mistakes with the password, from now on, are counted apart). The account's language
+    becomes this browser's; an account without one takes this browser's."""
+    if login.player.language in i18n.LANGUAGES:
+        i18n.set_cookie(response, login.player.language)
+    else:
+        chosen = i18n.language_of(request).code
+        if chosen in i18n.LANGUAGES:
+            await request.app.state.players.remember_language(login.player.player_id, chosen)
     session = session_of(request)
     session[SESSION_KEY] = login.player.player_id
     session[EPOCH_KEY] = login.epoch
@@ -80,20 +88,22 @@ def _logged_in(request: Request, login: Login) -> Me:
 
 
 @router.post("/account", status_code=201, responses=refusals(400, 409, 422))
-async def register(body: Credentials, request: Request, accounts: Accounts) -> Me:
+async def register(body: Credentials, request: Request, response: Response,
+                   accounts: Accounts) -> Me:
     """Register this browser's player (a guest: their games stay theirs; none yet: a new
     player named after the username). The browser is then logged in."""
     login = await accounts.register(player_id_of(request), body.username, body.password,
                                     _client(request))
-    return _logged_in(request, login)
+    return await _logged_in(request, response, login)
 
 
 @router.post("/login", responses=refusals(400, 401, 422, 429))
-async def log_in(body: Credentials, request: Request, accounts: Accounts) -> Me:
+async def log_in(body: Credentials, request: Request, response: Response,
+                 accounts: Accounts) -> Me:
     """Log in to an account; a guest's games in this browser become the account's."""
     login = await accounts.login(body.username, body.password, _client(request),
                                  guest_id=player_id_of(request))
-    return _logged_in(request, login)
+    return await _logged_in(request, response, login)
 
 
 @router.post("/logout-everywhere", status_code=204, responses=refusals(400, 401, 422))
@@ -106,8 +116,9 @@ async def log_out_everywhere(_confirm: Confirm, request: Request,
 
 
 @router.put("/account/password", responses=refusals(400, 401, 422, 429))
-async def change_password(body: NewPassword, request: Request, accounts: Accounts) -> Me:
+async def change_password(body: NewPassword, request: Request, response: Response,
+                          accounts: Accounts) -> Me:
     """A new password: every other session of the account ends, this one goes on."""
     login = await accounts.change_password(player_id_of(request), body.current_password,
                                            body.new_password, _client(request))
-    return _logged_in(request, login)
+    return await _logged_in(request, response, login)

@@ -140,11 +140,15 @@ def _page(request: Request, name: str, context: dict[str, Any],
 
 
 # ---------------------------------------------------------------------------- login
-def _login_page(request: Request, admin: AdminService, target: str, message: str | None,
-                status: int) -> HTMLResponse:
-    return _page(request, "login.html", {"title": "Admin login", "next": target,
-                                         "message": message, "closed": not admin.is_open},
-                 status)
+def _refusal(code: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A refusal as a page words it (templates/admin/_words.html), in its language."""
+    return {"code": code, "params": params or {}}
+
+
+def _login_page(request: Request, admin: AdminService, target: str,
+                refusal: dict[str, Any] | None, status: int) -> HTMLResponse:
+    return _page(request, "login.html", {"next": target, "refusal": refusal,
+                                         "closed": not admin.is_open}, status)
 
 
 def _first(fields: dict[str, list[str]], name: str) -> str | None:
@@ -169,7 +173,7 @@ async def login(request: Request, admin: Admin) -> Response:
     try:
         fields = parse_qs(body.decode("utf-8", "replace"), max_num_fields=10)
     except ValueError:  # more fields than the form has
-        return _login_page(request, admin, "/admin", "That is not the login form.", 400)
+        return _login_page(request, admin, "/admin", _refusal("bad_form"), 400)
     target = _safe_next(_first(fields, "next"))
     if not admin.is_open:
         return _login_page(request, admin, target, None, 503)
@@ -177,8 +181,8 @@ async def login(request: Request, admin: Admin) -> Response:
     try:
         login_value = await admin.login(_first(fields, "password") or "", attempt)
     except ServiceError as error:
-        message = "Wrong password." if error.code == "bad_password" else error.message
-        return _login_page(request, admin, target, message, error.status)
+        return _login_page(request, admin, target, _refusal(error.code, error.params),
+                           error.status)
     session_of(request)[SESSION_KEY] = login_value
     remember_device(request, ACCOUNT)
     return RedirectResponse(target, 303, headers=NO_STORE)
@@ -207,8 +211,8 @@ async def game_list_page(request: Request, admin: Admin) -> Response:
         return f"/admin?{query}" if query else "/admin"
 
     context = {
-        "title": "Admin: games", "filters": filters, "listing": listing,
-        "statuses": GAME_STATUSES, "error": error.message if error else None,
+        "filters": filters, "listing": listing, "statuses": GAME_STATUSES,
+        "refusal": _refusal(error.code, error.params) if error else None,
         "previous": link(filters.page - 1) if filters.page > 1 else None,
         "next": link(filters.page + 1) if filters.page < pages else None,
         "admin_actions": (await admin.admin_actions(per_page=10))["items"],
@@ -221,15 +225,15 @@ async def game_page(request: Request, game_id: str, admin: Admin) -> Response:
     try:
         game = await admin.game(game_id)
     except ServiceError as error:
-        return _page(request, "missing.html", {"title": "Admin: no such game",
-                                               "message": error.message}, error.status)
-    return _page(request, "game.html", {"title": f"Admin: game {game_id}", "game": game,
+        return _page(request, "missing.html", {"refusal": _refusal(error.code, error.params)},
+                     error.status)
+    return _page(request, "game.html", {"game": game,
                                         "running": game["status"] in ("waiting", "active")})
 
 
 @_pages.get("/import", response_class=HTMLResponse)
 async def import_page(request: Request) -> Response:
-    return _page(request, "import.html", {"title": "Admin: import a game record"})
+    return _page(request, "import.html", {})
 
 
 # ---------------------------------------------------------------------------- API

@@ -1,15 +1,20 @@
 """``/api/catalog``: every card, wonder and progress token as a browser shows it: each
 effect as a kind with its figures (``effect_details``), which the page words from its own
-catalog (``effect.<kind>``). Built once from the engine's card database."""
+catalog (``effect.<kind>``), and the names in the language asked for (``?lang=``, from
+``app/engine/data/names/<code>.toml``; English is the card database's). Built once per
+language from the engine's card database."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from app import i18n
 from app.engine.cards import (
     CARDS,
     CHAIN_SYMBOLS,
@@ -21,8 +26,10 @@ from app.engine.cards import (
     WONDERS,
     Effects,
 )
+from app.services.errors import ServiceError
 
 from .delivery import CacheableJSON
+from .refusals import RefusalBody
 
 router = APIRouter(prefix="/api", tags=["catalog"])
 
@@ -98,35 +105,67 @@ def _cost(coins: int, cost: tuple[int, ...]) -> dict[str, Any]:
     return {"coins": coins, "resources": {RESOURCES[r]: n for r, n in enumerate(cost) if n}}
 
 
-@lru_cache(maxsize=1)
-def catalog() -> dict[str, Any]:
+NAMES = Path(__file__).resolve().parents[1] / "engine" / "data" / "names"
+"""One file per language but English: ``[cards]``, ``[wonders]``, ``[tokens]``, each id = name."""
+
+
+@cache
+def names(code: str) -> dict[str, dict[str, str]]:
+    """The names of every card, wonder and token in a language (ours, or the pseudo-locale:
+    English marked)."""
+    english = {"cards": {c.id: c.name for c in CARDS}, "wonders": {w.id: w.name for w in WONDERS},
+               "tokens": {t.id: t.name for t in TOKENS}}
+    if code == i18n.DEFAULT:
+        return english
+    if code == i18n.PSEUDO.code:
+        return {kind: {id_: i18n.pseudo(name) for id_, name in table.items()}
+                for kind, table in english.items()}
+    with (NAMES / f"{code}.toml").open("rb") as source:
+        translated: dict[str, dict[str, str]] = tomllib.load(source)
+    return translated
+
+
+@cache
+def catalog(code: str = i18n.DEFAULT) -> dict[str, Any]:
+    named = names(code)
     return {
         "resources": list(RESOURCES),
         "science_symbols": list(SCIENCE_SYMBOLS),
         "cards": {c.id: {
-            "name": c.name, "age": c.age, "guild": c.is_guild, "color": COLOR_NAMES[c.color],
+            "name": named["cards"][c.id], "age": c.age, "guild": c.is_guild,
+            "color": COLOR_NAMES[c.color],
             "cost": _cost(c.cost_coins, c.cost),
             "chain_from": CHAIN_SYMBOLS[c.chain_from] if c.chain_from >= 0 else None,
             "chain_to": CHAIN_SYMBOLS[c.chain_to] if c.chain_to >= 0 else None,
             "points": c.effects.points, **_effects(c.effects),
         } for c in CARDS},
-        "wonders": {w.id: {"name": w.name, "cost": _cost(w.cost_coins, w.cost),
+        "wonders": {w.id: {"name": named["wonders"][w.id], "cost": _cost(w.cost_coins, w.cost),
                            "points": w.effects.points, **_effects(w.effects)}
                     for w in WONDERS},
-        "tokens": {t.id: {"name": t.name, "points": t.effects.points, **_effects(t.effects)}
+        "tokens": {t.id: {"name": named["tokens"][t.id], "points": t.effects.points,
+                          **_effects(t.effects)}
                    for t in TOKENS},
     }
 
 
-@lru_cache(maxsize=1)
-def _cacheable() -> CacheableJSON:
-    return CacheableJSON(catalog())
+LanguageCode = Annotated[str, Query(max_length=8,
+                                    description="the names' language: en, ro, sr, pt or hu")]
+
+
+@cache
+def _cacheable(code: str) -> CacheableJSON:
+    return CacheableJSON(catalog(code))
 
 
 @router.get("/catalog", response_model=dict[str, Any], responses={
-    304: {"description": "Not modified: the catalog still has the ETag in `If-None-Match`"}})
-async def get_catalog(request: Request) -> Response:
-    """Every card, wonder and progress token with costs and effects (kinds and figures).
-    The same until the server is updated: sent with an ETag and `Cache-Control: no-cache`,
-    so a browser keeps it and revalidates it (304) instead of fetching it again."""
-    return _cacheable().response(request.headers)
+    304: {"description": "Not modified: the catalog still has the ETag in `If-None-Match`"},
+    404: {"model": RefusalBody, "description": "No such language (`not_found`)"},
+    422: {"model": RefusalBody, "description": "`lang` is not a short code"}})
+async def get_catalog(request: Request, lang: LanguageCode = i18n.DEFAULT) -> Response:
+    """Every card, wonder and progress token with costs and effects (kinds and figures),
+    named in the language of `lang` (another than ours is `not_found`). The same until the
+    server is updated: sent with an ETag and `Cache-Control: no-cache`, so a browser keeps
+    it and revalidates it (304) instead of fetching it again."""
+    if not i18n.offered(request, lang):
+        raise ServiceError("not_found", f"no language {lang[:20]!r}", 404)
+    return _cacheable(lang).response(request.headers)

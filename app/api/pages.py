@@ -12,10 +12,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
+from app import i18n
+from app.services.errors import ServiceError
 from app.services.players import PlayerService
 
 from .delivery import PAGE_HEADERS, Fingerprints, Minifier, vendor_import_map
@@ -30,7 +32,10 @@ VENDOR = Fingerprints(ROOT / "node_modules", "/vendor")
 MINIFIER = Minifier.from_node_modules(ROOT / "node_modules")
 """One per process: each file is minified once, whichever application serves it."""
 # Every template may write ``nonce="{{ csp_nonce }}"`` on an inline script (app/api/security.py).
-templates = Jinja2Templates(directory=ROOT / "templates", context_processors=[nonce_context])
+# Every page is in the request's language (app/i18n.py): ``{% trans %}`` and ``_()`` translate.
+templates = Jinja2Templates(directory=ROOT / "templates",
+                            context_processors=[nonce_context, i18n.language_context])
+i18n.install(templates.env)
 templates.env.globals["static_url"] = STATIC.url
 
 
@@ -65,47 +70,73 @@ async def _render(request: Request, name: str, context: dict[str, Any]) -> HTMLR
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
-    return await _render(request, "home.html", {"title": "Duel, online"})
+    return await _render(request, "home.html", {})
 
 
 @router.get("/my-games", response_class=HTMLResponse)
 async def my_games(request: Request) -> HTMLResponse:
-    return await _render(request, "my_games.html", {"title": "My games · Duel, online"})
+    return await _render(request, "my_games.html", {})
 
 
 @router.get("/account", response_class=HTMLResponse)
 async def account(request: Request) -> HTMLResponse:
-    return await _render(request, "account.html", {"title": "Account · Duel, online"})
+    return await _render(request, "account.html", {})
 
 
 @router.get("/replay/{game_id}", response_class=HTMLResponse)
 async def replay(request: Request, game_id: str) -> HTMLResponse:
-    return await _render(request, "replay.html", {"title": "Replay · Duel, online",
-                                                   "game_id": game_id})
+    return await _render(request, "replay.html", {"game_id": game_id})
 
 
 @router.get("/leaderboard", response_class=HTMLResponse)
 async def leaderboard(request: Request) -> HTMLResponse:
-    return await _render(request, "leaderboard.html", {"title": "Leaderboard · Duel, online"})
+    return await _render(request, "leaderboard.html", {})
 
 
 @router.get("/players/{username}", response_class=HTMLResponse)
 async def profile(request: Request, username: str) -> HTMLResponse:
     # The script says when no such player exists: the page itself is the same for all.
-    return await _render(request, "profile.html", {"title": f"{username[:40]} · Duel, online",
-                                                   "username": username})
+    return await _render(request, "profile.html", {"username": username})
 
 
 @router.get("/stats", response_class=HTMLResponse)
 async def stats(request: Request) -> HTMLResponse:
-    return await _render(request, "stats.html", {"title": "Statistics · Duel, online"})
+    return await _render(request, "stats.html", {})
 
 
 @router.get("/join/{game_id}", response_class=HTMLResponse)
 async def join(request: Request, game_id: str) -> HTMLResponse:
-    return await _render(request, "join.html", {"title": "Join a game", "game_id": game_id})
+    return await _render(request, "join.html", {"game_id": game_id})
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def game(request: Request, game_id: str) -> HTMLResponse:
-    return await _render(request, "game.html", {"title": "7 Wonders Duel", "game_id": game_id})
+    return await _render(request, "game.html", {"game_id": game_id})
+
+
+@router.get("/how-to-play", response_class=HTMLResponse)
+async def how_to_play(request: Request) -> HTMLResponse:
+    return await _render(request, "how_to_play.html", {})
+
+
+def _local(target: str | None) -> str:
+    """Where to go back to: a path of this site, never elsewhere."""
+    if target and target.startswith("/") and not target.startswith(("//", "/\\")) \
+            and all(ch.isprintable() for ch in target):
+        return target
+    return "/"
+
+
+@router.get("/language/{code}")
+async def choose_language(request: Request, code: str, next: str | None = None) -> Response:
+    """The picker's links: this browser's language from now on (a cookie; an account keeps
+    it too), then back to the page it was picked on. An unknown code is refused
+    (``not_found``) and changes nothing."""
+    if not i18n.offered(request, code):
+        raise ServiceError("not_found", f"no language {code[:20]!r}", 404)
+    response = RedirectResponse(_local(next), 303)
+    i18n.set_cookie(response, code)
+    if code in i18n.LANGUAGES:
+        players: PlayerService = request.app.state.players
+        await players.remember_language(player_id_of(request), code)
+    return response

@@ -83,6 +83,8 @@ class Player(Base):
     """A login's session carries the epoch it was made at; raising it (log out everywhere,
     a new password) ends every session made before."""
     registered_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
+    """An account's language (app/i18n.py): picked on any page, brought back at login."""
     rating: Mapped[float] = mapped_column(Float, default=1500.0, server_default="1500")
     """Glicko-2 rating from rated games (accounts only); a new player's is 1500."""
     rating_deviation: Mapped[float] = mapped_column(Float, default=350.0,

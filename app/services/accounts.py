@@ -163,7 +163,7 @@ class AccountService:
                 await session.commit()
         except IntegrityError:
             raise ServiceError("username_taken", "this username is taken", 409) from None
-        return self._remembered(row.id, row.name, username, 0)
+        return self._remembered(row.id, row.name, username, 0, row.language)
 
     async def login(self, username: str, password: str, client: Client,
                     guest_id: str | None) -> Login:
@@ -191,7 +191,7 @@ class AccountService:
             await session.commit()
         await self._throttle.succeeded(account, attempt)
         assert row.username is not None
-        return self._remembered(row.id, row.name, row.username, now[1])
+        return self._remembered(row.id, row.name, row.username, now[1], row.language)
 
     async def change_password(self, player_id: str | None, current: str, new: str,
                               client: Client) -> Login:
@@ -212,7 +212,7 @@ class AccountService:
             raise _bad_login()
         await self._throttle.succeeded(account, attempt)
         assert row.username is not None
-        return self._remembered(row.id, row.name, row.username, epoch)
+        return self._remembered(row.id, row.name, row.username, epoch, row.language)
 
     async def log_out_everywhere(self, player_id: str | None) -> None:
         """End every session of the account, this one included."""
@@ -264,9 +264,10 @@ class AccountService:
         fresh = self._known[player_id] = _Known(registered, epoch, time.monotonic())
         return fresh
 
-    def _remembered(self, player_id: str, name: str, username: str, epoch: int) -> Login:
+    def _remembered(self, player_id: str, name: str, username: str, epoch: int,
+                    language: str | None) -> Login:
         self._learn(player_id, registered=True, epoch=epoch)
-        return Login(PlayerInfo(player_id, name, username), username, epoch)
+        return Login(PlayerInfo(player_id, name, username, language), username, epoch)
 
 
 async def claim_guest_games(session: AsyncSession, guest_id: str, account_id: str) -> None:

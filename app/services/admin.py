@@ -460,7 +460,7 @@ class AdminService:
             "rematch_id": row.rematch_id, "time_control": row.time_control,
             "created_at": _iso(row.created_at), "updated_at": _iso(row.updated_at),
             "players": [{"seat": s.seat, "name": s.name, "player_id": s.player_id,
-                         "joined_at": _iso(s.joined_at),
+                         "computer": s.computer, "joined_at": _iso(s.joined_at),
                          "left_at": _iso(s.left_at) if s.left_at else None}
                         for s in stored.seats],
             "state_hash": game.state_hash(),

@@ -30,6 +30,8 @@ class PlayerInfo:
     name: str
     username: str | None = None
     """An account's username (None: a guest). Not in ``to_json``: the lobby shows names."""
+    language: str | None = None
+    """An account's language, if it picked one (app/i18n.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "name": self.name}
@@ -77,7 +79,18 @@ class PlayerService:
             if now - row.last_seen_at > SEEN_EVERY:
                 row.last_seen_at = now
                 await session.commit()
-            return PlayerInfo(row.id, row.name, row.username)
+            return PlayerInfo(row.id, row.name, row.username, row.language)
+
+    async def remember_language(self, player_id: str | None, code: str) -> None:
+        """An account keeps the language picked in any of its browsers (a guest has only
+        the browser's cookie)."""
+        if player_id is None:
+            return
+        async with self._sessions() as session:
+            row = await session.get(Player, player_id)
+            if row is not None and row.username is not None and row.language != code:
+                row.language = code
+                await session.commit()
 
     async def name(self, player_id: str | None, raw_name: str) -> PlayerInfo:
         """Rename the player, or create one when ``player_id`` names nobody."""
@@ -91,4 +104,4 @@ class PlayerService:
                 row.name = name
                 row.last_seen_at = datetime.now(UTC)
             await session.commit()
-            return PlayerInfo(row.id, row.name, row.username)
+            return PlayerInfo(row.id, row.name, row.username, row.language)

@@ -1,10 +1,9 @@
 // The account page (templates/account.html): each form is sent to the route it names, and
 // the page is drawn again by the server once it is done (the account's state is its own).
 import { request, showError } from "./api.js";
-import { addMessages } from "./words.js";
-import serverWords from "./words/en-server.js";
+import { loadWords } from "./words.js";
 
-addMessages(serverWords);
+await loadWords("server");
 
 const errorBox = document.getElementById("account-error");
 

@@ -5,7 +5,7 @@ import { actionWords, renderHidden, say, seatNames } from "./admin.js";
 import { moveSentences } from "./table/describe.js";
 import { StillBoard, Stepper } from "./stepper.js";
 import { makeContext } from "./table/table.js";
-import { t } from "./words.js";
+import { catalogPath, t } from "./words.js";
 
 const root = document.getElementById("admin-game");
 const data = JSON.parse(document.getElementById("admin-game-data").textContent);
@@ -89,7 +89,7 @@ async function start() {
   const first = stepper.wire();
   wire();
   try {
-    catalog = await request("GET", "/api/catalog");
+    catalog = await request("GET", catalogPath);
   } catch (error) {
     showError(stepError, error);
   }

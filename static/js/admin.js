@@ -1,11 +1,11 @@
 // Helpers shared by the admin pages: actions in words, and the panel of what the players
 // cannot see (the revealed view's "hidden" part, docs/engine.md). Every text is set with
 // textContent: player names come from players.
+import { computerName } from "./computer.js";
 import { namer } from "./lists.js";
-import { addMessages, known, t } from "./words.js";
-import adminWords from "./words/en-admin.js";
+import { known, loadWords, t } from "./words.js";
 
-addMessages(adminWords);
+await loadWords("admin");
 
 // A message of our own (showError of api.js words the failures of requests).
 export function say(element, text) {
@@ -14,7 +14,11 @@ export function say(element, text) {
 }
 
 export function seatNames(players) {
-  return [0, 1].map((seat) => players.find((p) => p.seat === seat)?.name || t("admin.seat", { seat }));
+  return [0, 1].map((seat) => {
+    const player = players.find((p) => p.seat === seat);
+    if (player?.computer) return computerName(player.computer);
+    return player?.name || t("admin.seat", { seat });
+  });
 }
 
 // One action (its JSON form) in words, e.g. "Ann built Scriptorium".

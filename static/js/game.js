@@ -17,7 +17,7 @@ import { playMove, snapshot, drawing } from "./table/motion.js";
 import {
   asksModule, chatModule, clocksModule, inviteModule, loadAsks, loadChat, loadClocks, loadInvite, loadPanels, makeContext, Table,
 } from "./table/table.js";
-import { loadWords, t, wordsLoaded } from "./words.js";
+import { catalogPath, loadWords, t, wordsLoaded } from "./words.js";
 
 // One store of the page's state: what the server said (the view, the players, the game's
 // status) and what the player opened (a dialog, a folded result). Every change goes
@@ -579,7 +579,7 @@ async function refreshSummary() {
 async function start(attempt = 0) {
   try {
     const [catalog, summary] = await Promise.all([
-      request("GET", "/api/catalog"), request("GET", `/api/games/${gameId}`)]);
+      request("GET", catalogPath), request("GET", `/api/games/${gameId}`)]);
     store.set({ catalog, error: null });
     useSummary(summary);
   } catch (error) {

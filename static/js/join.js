@@ -3,10 +3,9 @@
 import { ApiError, loadSeat, request, saveSeat, showError } from "./api.js";
 import { joinOnce } from "./once.js";
 import { checkName, currentPlayer, pickName } from "./player.js";
-import { addMessages, t } from "./words.js";
-import lobbyWords from "./words/en-lobby.js";
+import { loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
+await loadWords("lobby");
 
 const section = document.querySelector("[data-game-id]");
 const gameId = section.dataset.gameId;

@@ -2,10 +2,9 @@
 // number in the address (?page=) so that each page has its own link.
 import { request, showError } from "./api.js";
 import { el, profilePath, ratingText } from "./lists.js";
-import { addMessages, t } from "./words.js";
-import lobbyWords from "./words/en-lobby.js";
+import { loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
+await loadWords("lobby");
 
 const root = document.getElementById("leaderboard-page");
 const rows = document.getElementById("leaderboard-rows");

@@ -11,12 +11,9 @@ import { TurnNotice } from "./notify.js";
 import { joinOnce, refusedOutright, requestKey, requestOnce } from "./once.js";
 import { checkName, currentPlayer, pickName, showPlayerInHeader } from "./player.js";
 import { Socket } from "./socket.js";
-import { addMessages, known, t } from "./words.js";
-import clockWords from "./words/en-clocks.js";
-import lobbyWords from "./words/en-lobby.js";
+import { known, loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
-addMessages(clockWords);  // the time controls and clocks of the lists
+await Promise.all([loadWords("clocks"), loadWords("lobby")]);
 
 const root = document.getElementById("lobby");
 // A move arriving in one of the player's games, while this tab is in the background.

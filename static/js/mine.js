@@ -6,12 +6,9 @@ import { showError } from "./api.js";
 import { fillList, mineRow, tickClocks, TurnsInGames } from "./lists.js";
 import { TurnNotice } from "./notify.js";
 import { Socket } from "./socket.js";
-import { addMessages, t } from "./words.js";
-import clockWords from "./words/en-clocks.js";
-import lobbyWords from "./words/en-lobby.js";
+import { loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
-addMessages(clockWords);
+await Promise.all([loadWords("clocks"), loadWords("lobby")]);
 
 const root = document.getElementById("my-games-page");
 const connectionBadge = document.getElementById("lobby-connection");

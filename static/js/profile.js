@@ -5,10 +5,9 @@ import { ApiError, request, showError } from "./api.js";
 import {
   ago, el, namer, playerName, ratingText, victoryText, withElements,
 } from "./lists.js";
-import { addMessages, dayOf, t } from "./words.js";
-import lobbyWords from "./words/en-lobby.js";
+import { catalogPath, dayOf, loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
+await loadWords("lobby");
 
 const root = document.getElementById("profile-page");
 const username = root.dataset.username;
@@ -142,7 +141,7 @@ async function start() {
   let catalog;
   try {
     [profile, catalog] = await Promise.all([
-      request("GET", `/api/players/${encodeURIComponent(username)}`), request("GET", "/api/catalog")]);
+      request("GET", `/api/players/${encodeURIComponent(username)}`), request("GET", catalogPath)]);
   } catch (error) {
     const missing = error instanceof ApiError && error.code === "not_found";
     showError(errorBox, missing ? { message: t("profile.not_found", { username }) } : error);

@@ -9,10 +9,9 @@ import { request, showError } from "./api.js";
 import { computerName } from "./computer.js";
 import { Socket } from "./socket.js";
 import { StillBoard, Stepper } from "./stepper.js";
-import { addMessages, loadWords, t } from "./words.js";
-import lobbyWords from "./words/en-lobby.js";
+import { catalogPath, loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
+await loadWords("lobby");
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;
@@ -28,7 +27,7 @@ async function start() {
   let summary;
   let catalog;
   try {
-    [summary, catalog] = await Promise.all([request("GET", path), request("GET", "/api/catalog")]);
+    [summary, catalog] = await Promise.all([request("GET", path), request("GET", catalogPath)]);
   } catch (error) {
     showError(stepError, error);
     return;

@@ -2,10 +2,9 @@
 // first player's win rate, how long games last, and each wonder's win rates.
 import { request, showError } from "./api.js";
 import { el, namer } from "./lists.js";
-import { addMessages, t } from "./words.js";
-import lobbyWords from "./words/en-lobby.js";
+import { catalogPath, loadWords, t } from "./words.js";
 
-addMessages(lobbyWords);
+await loadWords("lobby");
 
 const root = document.getElementById("stats-page");
 const errorBox = document.getElementById("stats-error");
@@ -50,7 +49,7 @@ async function start() {
   let stats;
   let catalog;
   try {
-    [stats, catalog] = await Promise.all([request("GET", "/api/stats"), request("GET", "/api/catalog")]);
+    [stats, catalog] = await Promise.all([request("GET", "/api/stats"), request("GET", catalogPath)]);
   } catch (error) {
     showError(errorBox, error);
     root.dataset.state = "failed";

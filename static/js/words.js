@@ -6,20 +6,47 @@
 //   - or a function of the params, for the few messages whose shape depends on them.
 // Numbers are formatted with Intl.NumberFormat. The server sends codes and figures, never
 // sentences (docs/protocol.md); a code with no entry shows itself, so a gap is visible.
-import en from "./words/en.js";
+//
+// The page's language is the server's choice (app/i18n.py): <html data-language="ro"> names
+// the catalogs, <html lang="sr-Latn"> the Intl locale. "qps", the tests' pseudo-locale, shows
+// the English catalogs marked ⟦…⟧ and accented, so that a word not from a catalog stands out.
+const root = globalThis.document?.documentElement;
+export const language = root?.dataset.language || "en";
+const pseudo = language === "qps";
+const source = pseudo ? "en" : language;  // whose catalog files
+const locale = (!pseudo && root?.lang) || "en";
 
-const language = "en";
-const catalog = { ...en };
-const plurals = new Intl.PluralRules(language);
-const numbers = new Intl.NumberFormat(language);
-const lists = new Intl.ListFormat(language, { style: "long", type: "conjunction" });
-const days = new Intl.DateTimeFormat(language, { dateStyle: "medium" });
+const catalog = {};
+const plurals = new Intl.PluralRules(locale);
+const numbers = new Intl.NumberFormat(locale);
+const lists = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+const days = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+
+// The card catalog with names in the page's language (app/api/catalog.py).
+export const catalogPath = `/api/catalog?lang=${encodeURIComponent(language)}`;
+
+const ACCENTED = { a: "á", c: "ç", e: "é", i: "î", n: "ñ", o: "ö", s: "š", u: "ü", y: "ý" };
+function mark(text) {
+  const accented = String(text).split(/(\{\w+\})/).map((part, i) => (i % 2 ? part
+    : part.replace(/[aceinosuy]/g, (letter) => ACCENTED[letter]))).join("");
+  return `⟦${accented}⟧`;
+}
+function marked(entry) {
+  if (typeof entry === "string") return mark(entry);
+  if (typeof entry === "function") return (params, lookup) => mark(entry(params, lookup));
+  if (entry && typeof entry === "object") {
+    return Object.fromEntries(Object.entries(entry).map(([form, text]) => [form, mark(text)]));
+  }
+  return entry;
+}
 
 // A page's own messages beside the shared ones (the lobby's, the admin pages'): each page
-// loads only the words it shows.
+// loads only the words it shows (loadWords).
 export function addMessages(messages) {
-  Object.assign(catalog, messages);
+  for (const [code, entry] of Object.entries(messages)) catalog[code] = pseudo ? marked(entry) : entry;
 }
+
+addMessages((await import(`./words/${source}.js`)).default);
 
 function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => {
@@ -49,7 +76,7 @@ let failures = 0;
 export function loadWords(part) {
   if (!parts.has(part)) {
     // A failed fetch is remembered by the browser for that URL: a retry asks another one.
-    const url = `./words/${language}-${part}.js${failures ? `?retry=${failures}` : ""}`;
+    const url = `./words/${source}-${part}.js${failures ? `?retry=${failures}` : ""}`;
     parts.set(part, import(url).then((module) => addMessages(module.default), (error) => {
       parts.delete(part);
       failures += 1;
