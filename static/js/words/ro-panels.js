@@ -1,0 +1,147 @@
+// Romanian for what the table shows only in its dialogs (a card's options and payment, the
+// discard pile) and its result banner: loaded with them (loadWords("panels") in
+// static/js/table/table.js), not with the page. The forms an entry may take are those of
+// static/js/words.js.
+import { signedChange } from "./signed.js";
+
+// Ratings as plain figures, through Intl.NumberFormat without grouping: 1500, not 1.500.
+const ratings = new Intl.NumberFormat("ro", { useGrouping: false });
+
+export default {
+  // A card's options and what paying for it takes
+  "pay.by_chain": "Gratuită prin simbolul de lanț: fără resurse, fără monede.",
+  "pay.produced": "Orașul tău produce:",
+  "pay.of_which_choice": "(din care din producția „la alegere”: {what})",
+  "pay.waived": "Scutite de jetonul tău de progres:",
+  "pay.buy": "Cumperi:",
+  "pay.buy_line": "{resource}: {n} × {price} = {total}",
+  "pay.coin_cost": "Cost în monede:",
+  "pay.no_cost": "Niciun cost.",
+  "pay.total": "Total:",
+  "pay.nothing": "nimic de plătit",
+  "pay.to_opponent": {
+    one: "(din care {n} monedă merge la adversar, prin Economia)",
+    few: "(din care {n} monede merg la adversar, prin Economia)",
+    other: "(din care {n} de monede merg la adversar, prin Economia)",
+  },
+  // {Color} is the colour word with a capital, at the head of the line.
+  "options.card_kind": "{Color} · {kind} · Era {roman}",
+  "options.cost": "Cost:",
+  "options.free_with_chain": "; gratuită dacă orașul tău are simbolul de lanț {symbol}",
+  "options.gives_chain": "Oferă simbolul de lanț {symbol} (cărțile de mai târziu cu acest simbol sunt gratuite).",
+  "options.you_have": { one: "Ai {n} monedă.", few: "Ai {n} monede.", other: "Ai {n} de monede." },
+  "options.build": "Construiește {card}",
+  "options.discard": "Aruncă {card}",
+  "options.discard_gain": { one: "+{n} monedă", few: "+{n} monede", other: "+{n} de monede" },
+  "options.discard_help": "Primești 2 monede plus 1 pentru fiecare carte galbenă din orașul tău; cartea ajunge la cărțile aruncate.",
+  "options.wonders": "Sau construiește cu ea una dintre minunile tale (cartea se pune dedesubt)",
+  "options.all_wonders_built": "Toate minunile tale sunt construite.",
+  "options.build_wonder": "Construiește {wonder}",
+  "options.not_possible": "Nu se poate: {reason}",
+
+  // The discard pile, the dialogs' close button
+  "discard.title": "Cărțile aruncate",
+  "discard.empty": "Nicio carte.",
+  "close.escape": "Închide (Escape)",
+
+  // The end
+  "n.victory_points": { one: "{n} punct de victorie", few: "{n} puncte de victorie", other: "{n} de puncte de victorie" },
+  "end.you_win": "Ai câștigat!",
+  "end.they_win": "Câștigă {name}",
+  "end.shared": "Victorie împărțită",
+  "end.kind_you": "Ai câștigat: {victory}.",
+  "end.kind_them": "{name} a câștigat: {victory}.",
+  "end.kind_shared": "Victorie împărțită între cei doi jucători: {victory}.",
+  "end.lost_resigned": "Ai abandonat: câștigă {name}.",
+  "end.lost_time": "Ai rămas fără timp: câștigă {name}.",
+  "end.lost_abandoned": "Ai lipsit prea mult: {name} a revendicat victoria.",
+  "victory.civilian": "victorie civilă (cele mai multe puncte)",
+  "victory.military": "supremație militară (pionul de conflict a ajuns la o capitală)",
+  "victory.science": "supremație științifică (șase simboluri științifice diferite)",
+  "victory.resigned": "abandon (celălalt jucător a abandonat)",
+  "victory.time": "timp expirat (celălalt jucător a rămas fără timp)",
+  "victory.abandoned": "părăsirea partidei (celălalt jucător a plecat din joc)",
+  "end.forfeit_note": "Partida s-a încheiat mai devreme: scorul este cel din acel moment.",
+
+  // Resigning and taking back: the questions and answers
+  "play.resign_confirm": "Abandonezi partida? Câștigă {name}.",
+  "play.resign_yes": "Abandonează",
+  "play.resign_no": "Continuă jocul",
+  // The invite link of a game waiting for its second player (table/invite.js)
+  "invite.title": "Invită-ți adversarul",
+  "invite.help": "Trimite acest link persoanei cu care vrei să joci. Partida începe când îl deschide.",
+  "invite.label": "Link de invitație",
+  "play.away_wait": {
+    one: "{name} a părăsit partida. Dacă nu revine, poți revendica victoria peste {n} secundă.",
+    few: "{name} a părăsit partida. Dacă nu revine, poți revendica victoria peste {n} secunde.",
+    other: "{name} a părăsit partida. Dacă nu revine, poți revendica victoria peste {n} de secunde.",
+  },
+  "play.away_claim": "{name} a părăsit partida și nu a revenit.",
+  "play.claim_win": "Revendică victoria",
+  "play.keep_waiting": "Mai aștept",
+  "play.take_back_waiting": "Ai cerut anularea ultimei tale mutări: se așteaptă răspunsul de la {name}.",
+  "play.take_back_withdraw": "Retrage",
+  "play.take_back_asks": "{name} cere anularea ultimei sale mutări.",
+  "play.take_back_accept": "Acceptă",
+  "play.take_back_decline": "Refuză",
+  "play.take_back_declined_you": "{name} a refuzat anularea mutării tale.",
+  "play.take_back_declined": "{name} a refuzat anularea mutării.",
+  "play.take_back_withdrawn": "{name} și-a retras cererea de anulare a mutării.",
+
+  // The chat
+  "chat.title": "Chat cu adversarul",
+  "chat.title_spectators": "Chat între spectatori",
+  "chat.you": "Tu",
+  "chat.spectator": "Un spectator",
+  "chat.mute": "Dezactivează",
+  "chat.muted": "Dezactivat",
+  "chat.close": "Închide",
+  "chat.nothing": "Niciun mesaj încă.",
+  "chat.all_muted": "Dezactivat: se văd doar mesajele tale.",
+  "chat.label": "Mesajul tău",
+  "chat.placeholder": "Mesaj…",
+  "chat.send": "Trimite",
+  "chat.phrase.hello": "Salut!",
+  "chat.phrase.good_luck": "Baftă!",
+  "chat.phrase.have_fun": "Distracție plăcută!",
+  "chat.phrase.well_played": "Bine jucat!",
+  "chat.phrase.thanks": "Mulțumesc!",
+  "chat.phrase.oops": "Hopa!",
+  "chat.phrase.good_game": "Partidă frumoasă!",
+
+  // Rematch, under the result
+  "rematch.title": "Revanșă",
+  "rematch.started": "Revanșa a început.",
+  "rematch.go": "Mergi la revanșă",
+  "rematch.watch": "Urmărește revanșa",
+  "rematch.offered_by": "{name} propune o revanșă.",
+  "rematch.declined_by": "{name} a refuzat revanșa.",
+  "rematch.withdrawn_by": "{name} și-a retras propunerea de revanșă.",
+  "rematch.offer": "Propune o revanșă",
+  "rematch.play_again": "Joacă din nou",
+  "rematch.waiting": "Se așteaptă răspunsul de la {name}…",
+  "rematch.withdraw": "Retrage propunerea",
+  "rematch.offers": "{name} propune o revanșă:",
+  "rematch.accept": "Acceptă",
+  "rematch.decline": "Refuză",
+  "end.supremacy_note": "O supremație câștigă pe loc: punctele de mai jos sunt doar informative și nu decid nimic.",
+  "end.tie_shared": "Puncte egale și puncte albastre egale: victoria este împărțită.",
+  "end.tie_blue": "Puncte egale: departajarea se face după punctele cărților albastre.",
+  "end.score": "Punctaj pe categorii",
+  "end.category": "Categorie",
+  "end.winner": "★ câștigător",
+  // A rated game's change, with a minus sign (not a hyphen); ratings as plain figures.
+  "end.rating": ({ name, before, after }) =>
+    `${name}: rating ${ratings.format(before)} → ${ratings.format(after)} (${signedChange(after - before)})`,
+  "end.hide": "Vezi masa",
+  "end.show": "Arată rezultatul",
+  "score.blue": "Cărți albastre",
+  "score.green": "Cărți verzi",
+  "score.yellow": "Cărți galbene",
+  "score.purple": "Ghilde",
+  "score.wonders": "Minuni",
+  "score.progress": "Jetoane de progres",
+  "score.coins": "Monede (1 la 3)",
+  "score.military": "Armată",
+  "score.total": "Total",
+};
