@@ -125,6 +125,9 @@ def server(server_workdir: Path) -> Iterator[str]:
     # search per position: the analysis is ready within seconds. Games against the
     # computer come from one address too.
     env["DUEL_ANALYSIS_ENABLED"] = "true"
+    # The pseudo-locale, for the scan of words that escape the catalogs
+    # (tests/browser/test_languages_in_browser.py).
+    env["DUEL_PSEUDO_LOCALE"] = "true"
     env["DUEL_ANALYSIS_ITERATIONS"] = "8"
     env["DUEL_COMPUTER_GAMES_PER_HOUR"] = "100000"
     migrated = subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env,
