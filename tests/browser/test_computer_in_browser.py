@@ -77,6 +77,27 @@ def version(page: Page) -> int:
     return int(page.locator("#game").get_attribute("data-version") or "0")
 
 
+def play_the_random_computer(page: Page) -> str:
+    """From the lobby's computer card: a game against the random level, the player first
+    (seat 0); the game's id once its page shows the seat."""
+    card = page.locator("#computer-play")
+    card.locator("input[name=level][value=random]").check()
+    card.locator("input[name=computer_starts][value=me]").check()
+    page.locator("#computer-play-button").click()
+    game_id = game_id_of(page)
+    expect(page.locator("#game")).to_have_attribute("data-seat", "0")
+    return game_id
+
+
+def play_our_move(page: Page, rng: random.Random) -> None:
+    """Seat 0, to act, makes a move by clicking; back once the page shows it."""
+    expect(page.locator("#game")).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
+    before = version(page)
+    play_one(page, rng)
+    page.wait_for_function("v => Number(document.querySelector('#game').dataset.version) > v",
+                           arg=before, timeout=WAIT_MS)
+
+
 def test_a_game_against_the_computer_played_by_clicking(open_page: OpenPage, server: str,
                                                         screenshots: Path) -> None:
     player = open_page(server + "/")
@@ -91,12 +112,8 @@ def test_a_game_against_the_computer_played_by_clicking(open_page: OpenPage, ser
     expect(card).to_contain_text("plays any legal move")
     at_both_sizes(page, screenshots / "computer-lobby", "the lobby's computer card")
 
-    card.locator("input[name=level][value=random]").check()
-    card.locator("input[name=computer_starts][value=me]").check()
-    page.locator("#computer-play-button").click()
-    game_id = game_id_of(page)
+    game_id = play_the_random_computer(page)
     game = page.locator("#game")
-    expect(game).to_have_attribute("data-seat", "0")
     expect(page.locator("#players")).to_have_text("Ann (you) vs Computer · Random")
 
     # The draft and Age I by clicking; after each move of ours the computer answers (its
@@ -105,12 +122,8 @@ def test_a_game_against_the_computer_played_by_clicking(open_page: OpenPage, ser
     ours = 0
     shown = False
     while version(page) < MOVES:
-        expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
-        before = version(page)
-        play_one(page, rng)
+        play_our_move(page, rng)
         ours += 1
-        page.wait_for_function("v => Number(document.querySelector('#game').dataset.version) > v",
-                               arg=before, timeout=WAIT_MS)
         if version(page) >= 11 and not shown:  # Age I, the computer's answer seen
             shown = True
             expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)

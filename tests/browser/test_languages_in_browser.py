@@ -27,10 +27,9 @@ from tests.browser.conftest import (
     WAIT_MS,
     Watched,
     pick_name,
-    play_one,
     watch,
 )
-from tests.browser.test_lobby_in_browser import game_id_of
+from tests.browser.test_computer_in_browser import play_our_move, play_the_random_computer, version
 from tests.browser.test_table_layout import _LAYOUT
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -109,30 +108,16 @@ def _check(page: Page, code: str, what: str, screenshots: Path) -> None:
         assert not left, f"{what}: words that are not from a catalog: {left[:10]}"
 
 
-def _version(page: Page) -> int:
-    return int(page.locator("#game").get_attribute("data-version") or "0")
-
-
 def _computer_game(page: Page, code: str, screenshots: Path) -> str:
     """From the lobby, a game against the random level, through the draft to Age I's
     table with the player to act (checked at the draft and at the table): its id."""
-    card = page.locator("#computer-play")
-    card.locator("input[name=level][value=random]").check()
-    card.locator("input[name=computer_starts][value=me]").check()
-    page.locator("#computer-play-button").click()
-    game_id = game_id_of(page)
+    game_id = play_the_random_computer(page)
     game = page.locator("#game")
-    expect(game).to_have_attribute("data-seat", "0")
     expect(page.locator(".bd-prompt--draft")).to_be_visible()
     _check(page, code, "draft", screenshots)
     rng = random.Random(16)
-    while _version(page) < DRAFT:
-        expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
-        before = _version(page)
-        play_one(page, rng)
-        page.wait_for_function(
-            "v => Number(document.querySelector('#game').dataset.version) > v",
-            arg=before, timeout=WAIT_MS)
+    while version(page) < DRAFT:
+        play_our_move(page, rng)
     expect(game).to_have_attribute("data-phase", "play", timeout=WAIT_MS)
     expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
     _check(page, code, "table", screenshots)
