@@ -27,7 +27,7 @@ export default {
   "admin.hidden.none": "nincs",
   "admin.hidden.nothing": "Nincs mit mutatni.",
   "admin.hidden.library_draw": "Nagy Könyvtár: {name} ezek közül választ",
-  "admin.hidden.draft_round_2": "Második választási kör (még nincs felkínálva)",
+  "admin.hidden.draft_round_2": "Második választási forduló (még nincs felkínálva)",
   "admin.hidden.removed": "Az előkészületek során kivéve, {age}",
   "admin.hidden.removed_guilds": "Játékon kívüli céhek",
   "admin.hidden.box_tokens": "Fejlődéskorongok a dobozban",

@@ -141,7 +141,7 @@ export default {
   },
   "leaderboard.empty": "Még senki sincs a ranglistán: a fiókok akkor kerülnek fel, ha már játszottak értékelt játszmát.",
   "leaderboard.empty_page": "A ranglista ezen oldala üres.",
-  "leaderboard.page": { one: "{page}/{pages}. oldal · {n} játékos", other: "{page}/{pages}. oldal · {n} játékos" },
+  "leaderboard.page": { one: "Oldal: {page}/{pages} · {n} játékos", other: "Oldal: {page}/{pages} · {n} játékos" },
 
   // ------------------------------------------------------------ a player's profile
   "profile.not_found": "Nincs játékos ezzel a felhasználónévvel: {username}.",

@@ -124,7 +124,7 @@ export default {
   "error.time_out": "Túl késő: lejárt az idő, és a játszma véget ért.",
   "error.not_abandoned": ({ cause, wait }) => {
     if (cause === "present") return "Az ellenfeled visszatért: a játszma folytatódik.";
-    if (cause === "correspondence") return "A levelezős játszma az óra szerint ér véget.";
+    if (cause === "correspondence") return "A levelezési játszma az óra szerint ér véget.";
     if (cause === "computer") return "A gép sosem hagy ott egy játszmát.";
     return `Az ellenfeled csak az imént távozott: ${count(wait, "másodperc")} múlva követelheted magadnak a győzelmet.`;
   },

@@ -109,13 +109,13 @@ export default {
   "wonder.built": "megépítve",
 
   // Prices
-  "price.free": "ingyenes",
+  "price.free": "ingyen",  // the price tag: short enough for a card on a phone
   "price.chain": "ingyenes láncolattal",
   "price.coins": { one: "{n} érme", other: "{n} érme" },
   "price.coins_trade": { one: "{n} érme, ebből {trade} kereskedésre", other: "{n} érme, ebből {trade} kereskedésre" },
   "price.yours": "Az ár számodra: {price}",
   "price.unaffordable": "nincs rá elég pénzed",
-  "price.trade_short": "({trade} kereskedésre)",
+  "price.trade_short": "({trade} vételre)",  // short: it fits a card or a wonder on a phone
   "price.need_more": "még {n} kell",
   "pay.free": "ingyen",
   "pay.chain": "ingyen (láncolat)",
@@ -179,7 +179,7 @@ export default {
   "doing.play_card": "{name} kártyát vesz el",
   "doing.choose_progress": "{name} fejlődéskorongot választ",
   "doing.choose_library_token": "{name} korongot választ a Nagy Könyvtárral",
-  "doing.destroy_card": "{name} kiválasztja, melyik kártyádat kell eldobnod",
+  "doing.destroy_card": "{name} kiválasztja, melyik kártyádat dobja el",
   "doing.destroy_card_watch": "{name} eldobandó kártyát választ",
   "doing.build_from_discard": "{name} kártyát épít a dobópakliból",
   "doing.choose_starter": "{name} eldönti, ki kezdi a kort",
@@ -187,7 +187,7 @@ export default {
   "ask.play_card": "Te jössz: vegyél el egy kártyát",
   "ask.choose_progress": "Válassz egy fejlődéskorongot",
   "ask.choose_library_token": "Nagy Könyvtár: tarts meg egy korongot",
-  "ask.destroy_card": "Válaszd ki, melyik kártyáját dobja el az ellenfeled",
+  "ask.destroy_card": "Válassz egyet az ellenfeled kártyái közül, és dobd el",
   "ask.build_from_discard": "Mauzóleum: építs meg ingyen egy eldobott kártyát",
   "ask.choose_starter": "Döntsd el, ki kezdi a kort",
 
@@ -268,7 +268,7 @@ export default {
   "prompt.progress_pair_mine": "Összegyűjtöttél egy pár egyforma tudományos szimbólumot.",
   "prompt.progress_pair_theirs": "Összegyűlt egy pár egyforma tudományos szimbólum.",
   "prompt.library_mine": "Három korong a dobozból: egyet tarts meg, a többi látatlanul visszakerül.",
-  "prompt.library_theirs": "{name} a Nagy Könyvtárral húzott a játékon kívüli korongok közül ({count}), és egyet megtart. Csak ő látja őket.",
+  "prompt.library_theirs": "{name} a Nagy Könyvtárral húzott a játékon kívüliek közül: {count}; egyet megtart. Csak ő látja őket.",
   "prompt.library_wait_title": "Várakozás: {name} korongot választ (Nagy Könyvtár)",
   "prompt.take_token": "Kiválasztás: {token}",
   "prompt.destroy_mine": "{name} {colors} kártyái közül válassz egyet eldobásra",
@@ -308,7 +308,7 @@ export default {
   "last.theirs": "Utolsó lépés: {name}",
   "last.label": "Utolsó lépés",
   "event.wonder_picked": "{who}: {wonder} kiválasztva",
-  "event.draft_round": "Második választási kör: {wonders}",
+  "event.draft_round": "Második választási forduló: {wonders}",
   "event.age_started": "{roman}. kor kezdődik",
   "event.card_built": "{who}: {card} megépítve{payment}",
   "event.card_discarded": { one: "{who}: {card} eldobva {n} érméért", other: "{who}: {card} eldobva {n} érméért" },

@@ -21,7 +21,7 @@ export default {
     many: "({n} moedas vão para o adversário, pela Economia)",
     other: "({n} moedas vão para o adversário, pela Economia)",
   },
-  "options.card_kind": "Carta {Color} ({kind}), Era {roman}",
+  "options.card_kind": "{Color} · {kind} · Era {roman}",
   "options.cost": "Custo:",
   "options.free_with_chain": "; grátis se sua cidade tiver o símbolo de encadeamento {symbol}",
   "options.gives_chain": "Dá o símbolo de encadeamento {symbol} (as cartas seguintes com ele saem de graça).",

@@ -160,7 +160,7 @@ export default {
   // ------------------------------------------------------------ the admin pages
   "error.admin_disabled": "As páginas de administração estão fechadas neste servidor.",
   "error.admin_required": "Entre como administrador primeiro.",
-  "error.too_many_attempts": ({ wait }) => `Tentativas de login falhas demais: tente de novo em ${count(wait, "second")}.`,
+  "error.too_many_attempts": ({ wait }) => `Tentativas de login malsucedidas demais: tente de novo em ${count(wait, "second")}.`,
   "error.bad_password": "Senha incorreta.",
   "error.json_required": "O servidor só aceita este pedido em JSON.",
   "error.bad_json": "Isso não é um JSON válido.",

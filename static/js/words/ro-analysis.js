@@ -23,7 +23,7 @@ export default {
   "analysis.failed": "Calculatorul nu a putut analiza această partidă.",
   "analysis.too_short": "Partida este prea scurtă pentru o analiză.",
   "analysis.late": "Analiza nu este gata încă: revino mai târziu.",
-  "analysis.caption": "{name}: șansa de câștig după fiecare mutare, după aprecierea calculatorului.",
+  "analysis.caption": "{name}: șansa de câștig după fiecare mutare, în estimarea calculatorului.",
   "analysis.pick_hint": "Alege o mutare sau un punct din grafic ca să vezi masa de joc din acel moment.",
 
   // The chart

@@ -14,7 +14,7 @@ export default {
   "pay.of_which_choice": "(din care din producția „la alegere”: {what})",
   "pay.waived": "Scutite de jetonul tău de progres:",
   "pay.buy": "Cumperi:",
-  "pay.buy_line": "{resource}: {n} × {price} = {total}",
+  "pay.buy_line": "{n} × {resource}, câte {price} = {total}",
   "pay.coin_cost": "Cost în monede:",
   "pay.no_cost": "Niciun cost.",
   "pay.total": "Total:",

@@ -189,7 +189,7 @@ export default {
   "error.replay_failed": ({ seq }) => `Această partidă nu mai poate fi reluată pe acest server: acțiunea nr. ${numbers.format(seq)} eșuează.`,
 
   // ------------------------------------------------------------ card options
-  "reason.cannot_afford": ({ price, coins: have }) => `Costă ${coins(price)}; tu ai ${coins(have)}.`,
-  "reason.wonder_cap": "Șapte minuni sunt deja construite: nu se mai pot construi altele.",
-  "reason.not_allowed": "Regulile nu permit asta acum.",
+  "reason.cannot_afford": ({ price, coins: have }) => `costă ${coins(price)}; tu ai ${coins(have)}.`,
+  "reason.wonder_cap": "șapte minuni sunt deja construite și nu se mai pot construi altele.",
+  "reason.not_allowed": "regulile nu permit asta acum.",
 };

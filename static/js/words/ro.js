@@ -303,7 +303,7 @@ export default {
   "prompt.build_card": "Construiește {card}",
   "prompt.starter_mine": "Alege cine începe Era {roman}",
   "prompt.starter_theirs": "Așteptare: {name} alege cine începe Era {roman}",
-  "prompt.starter_help": "Alege jucătorul cu armata mai slabă (sau, cu pionul la mijloc, cel care a luat ultima carte).",
+  "prompt.starter_help": "Jucătorul cu armata mai slabă alege (sau, cu pionul la mijloc, cel care a luat ultima carte).",
   "prompt.i_start": "Încep eu ({name})",
   "prompt.they_start": "Începe {name}",
 

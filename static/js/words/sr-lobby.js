@@ -21,9 +21,9 @@ export default {
 
   // ------------------------------------------------------------ the lobby: the name
   "lobby.ask_name.play": "Izaberite ime, pa ćemo vam naći protivnika.",
-  "lobby.ask_name.play_again": "Izaberite ime, pa pritisnite „Igraj ponovo“.",
+  "lobby.ask_name.play_again": "Izaberite ime, pa ponovo pritisnite „Igraj“.",
   "lobby.ask_name.create": "Izaberite ime, pa će vaša partija biti napravljena.",
-  "lobby.ask_name.join": "Izaberite ime, pa se pridružite partiji igrača {name}.",
+  "lobby.ask_name.join": "Izaberite ime, pa ćete se pridružiti partiji igrača {name}.",
 
   // ------------------------------------------------------------ the lobby socket
   "lobby.connection.connecting": "Povezivanje…",

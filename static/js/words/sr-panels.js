@@ -55,7 +55,7 @@ export default {
   "victory.military": "vojna nadmoć (figura štita je stigla do glavnog grada)",
   "victory.science": "naučna nadmoć (šest različitih naučnih simbola)",
   "victory.resigned": "predaja (drugi igrač je predao partiju)",
-  "victory.time": "vreme (drugom igraču je isteklo vreme)",
+  "victory.time": "istek vremena (drugom igraču je isteklo vreme)",
   "victory.abandoned": "napuštanje (drugi igrač je napustio partiju)",
   "end.forfeit_note": "Partija se završila pre vremena: rezultat je prikazan kakav je tada bio.",
 

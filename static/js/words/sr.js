@@ -131,7 +131,7 @@ export default {
   "wonder.built": "izgrađeno",
 
   // Prices
-  "price.free": "besplatno",
+  "price.free": "gratis",  // the price tag: short enough for a card on a phone
   "price.chain": "besplatno, izgradnjom u nizu",
   "price.coins": { one: "{n} novčić", few: "{n} novčića", other: "{n} novčića" },
   "price.coins_trade": {
@@ -385,7 +385,7 @@ export default {
   "event.play_again": "{name} igra ponovo",
   "event.play_again_lost_you": "Vaš dodatni potez propada (kraj doba)",
   "event.play_again_lost": "Dodatni potez igrača {name} propada (kraj doba)",
-  "event.starter_chosen_self_you": "Izabrali ste da vi počinjete",
+  "event.starter_chosen_self_you": "Izabrali ste da vi počnete",
   "event.starter_chosen_self": "{name} odlučuje da počne",
   "event.starter_chosen_you": "{who} bira da vi počnete",
   "event.starter_chosen": "{name} počinje (izbor: {who})",
