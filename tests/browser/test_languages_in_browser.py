@@ -26,13 +26,20 @@ from tests.browser.conftest import (
     ADMIN_PASSWORD,
     WAIT_MS,
     Watched,
+    click_random,
     pick_name,
     watch,
 )
-from tests.browser.test_computer_in_browser import play_our_move, play_the_random_computer, version
+from tests.browser.test_computer_in_browser import (
+    _BEYOND,
+    play_our_move,
+    play_the_random_computer,
+    version,
+)
 from tests.browser.test_table_layout import _LAYOUT
 
 LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
 NAME = "Ann"
 NOBODY = "nobody-here"
 """A username no one has: its profile page says so."""
@@ -149,11 +156,18 @@ def test_a_game_in_each_language(browser: Browser, server: str, screenshots: Pat
         _check(page, code, "lobby", screenshots)
         _computer_game(page, code, screenshots)
         # A prompt: a card's options, the choices of the turn.
-        page.locator(".bd-structure button[data-card].is-accessible").first.click()
+        click_random(page, ".bd-structure button[data-card]", random.Random(3))
         expect(page.locator("dialog[open] [data-action]").first).to_be_visible()
         _check(page, code, "options", screenshots)
         page.keyboard.press("Escape")
         expect(page.locator("dialog[open]")).to_have_count(0)
+        # The same table on a phone's width: the phone's layout rules (no sideways scroll,
+        # every price inside its tag, targets of 44 px, no text under 12 px).
+        page.set_viewport_size(PHONE)
+        page.wait_for_function("w => innerWidth === w", arg=PHONE["width"])
+        page.screenshot(path=screenshots / f"language-{code}-phone.png", full_page=True)
+        problems = page.evaluate(_LAYOUT, {"mode": "phone", "width": PHONE["width"]})
+        assert not problems, f"{code}, on a phone: {problems} {page.evaluate(_BEYOND)}"
         watched.assert_no_errors()
     finally:
         context.close()
