@@ -151,7 +151,8 @@ class Settings(BaseSettings):
     sends them as written, for reading them in the browser."""
     pseudo_locale: bool = False
     """Offer the pseudo-locale ``qps`` (cookie ``lang=qps``): English marked ``⟦…⟧``, for the
-    tests that look for words not going through a catalog (app/i18n.py). Off in production."""
+    tests that look for words not going through a catalog (app/i18n.py). Never offered in
+    production, whatever this says."""
     log_format: Literal["json", "text"] = "json"
     """``json``: one JSON object per log line, for a log collector; ``text``: lines for a
     person at a terminal (``docs/operations.md``)."""

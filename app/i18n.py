@@ -34,6 +34,8 @@ from jinja2.runtime import Context
 from starlette.requests import Request
 from starlette.responses import Response
 
+from app.services.errors import ServiceError
+
 LOCALES = Path(__file__).resolve().parent / "locales"
 COOKIE = "lang"
 """The cookie that remembers a browser's choice (a year)."""
@@ -47,6 +49,12 @@ class Language:
     """Its name in itself, for the picker."""
     tag: str
     """BCP 47: ``<html lang>``, and the locale of the page's ``Intl`` formats."""
+    catalogs: str = ""
+    """Whose catalogs it reads, if another language's (the pseudo-locale reads English's)."""
+
+    @property
+    def catalog_code(self) -> str:
+        return self.catalogs or self.code
 
 
 LANGUAGES: dict[str, Language] = {language.code: language for language in (
@@ -57,7 +65,7 @@ LANGUAGES: dict[str, Language] = {language.code: language for language in (
     Language("hu", "Magyar", "hu"),
 )}
 DEFAULT = "en"
-PSEUDO = Language("qps", "Pseudo", "en")
+PSEUDO = Language("qps", "Pseudo", "en", catalogs="en")
 """Not offered: English marked, for the tests that look for unmarked words."""
 
 
@@ -92,9 +100,16 @@ def language_of(request: Request) -> Language:
     return LANGUAGES[accepted(request.headers.get("accept-language")) or DEFAULT]
 
 
-def set_cookie(response: Response, code: str) -> None:
+def picked(request: Request) -> str | None:
+    """The language this browser picked (the cookie), if it is one of ours."""
+    code = request.cookies.get(COOKIE)
+    return code if code in LANGUAGES else None
+
+
+def set_cookie(response: Response, code: str, *, secure: bool) -> None:
     """Remember a browser's choice for a year (the page's scripts never read it)."""
-    response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, httponly=True, samesite="lax")
+    response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, httponly=True, samesite="lax",
+                        secure=secure)
 
 
 def offered(request: Request, code: str) -> bool:
@@ -102,17 +117,24 @@ def offered(request: Request, code: str) -> bool:
     return code in LANGUAGES or (code == PSEUDO.code and pseudo_allowed(request))
 
 
+def require_offered(request: Request, code: str) -> None:
+    """Refuse a language not offered here (``not_found``)."""
+    if not offered(request, code):
+        raise ServiceError("not_found", f"no language {code[:20]!r}", 404)
+
+
 def pseudo_allowed(request: Request) -> bool:
+    """The pseudo-locale where the settings ask for it, and never in production."""
     settings = getattr(request.app.state, "settings", None)
-    return bool(getattr(settings, "pseudo_locale", False))
+    return settings is not None and settings.pseudo_locale and not settings.production
 
 
 @cache
 def translations(code: str) -> NullTranslations:
     """The compiled catalog of a language (English, the source, has none)."""
-    path = LOCALES / code / "LC_MESSAGES" / "messages.po"
-    if code == DEFAULT or not path.exists():
+    if code == DEFAULT:
         return NullTranslations()
+    path = LOCALES / code / "LC_MESSAGES" / "messages.po"  # one for each of ours: tested
     with path.open("rb") as source:
         catalog = read_po(source, locale=code)
     compiled = io.BytesIO()
@@ -175,4 +197,4 @@ def language_context(request: Request) -> dict[str, Any]:
     and the picker's ``languages``."""
     language = language_of(request)
     return {"language": language.code, "html_lang": language.tag,
-            "languages": list(LANGUAGES.values())}
+            "catalog_language": language.catalog_code, "languages": list(LANGUAGES.values())}

@@ -65,21 +65,21 @@ class Confirm(BaseModel):
 
 
 
+def _secure(request: Request) -> bool:
+    return bool(request.app.state.settings.secure_cookies)
+
+
 def _client(request: Request) -> Client:
     return Client(client_address(request, request.app.state.settings.proxy_networks),
                   login_devices(request))
 
 
-async def _logged_in(request: Request, response: Response, login: Login) -> Me:
+def _logged_in(request: Request, response: Response, login: Login) -> Me:
     """The session now holds the account, and this browser as one the account knows (its
     own mistakes with the password, from now on, are counted apart). The account's language
-    becomes this browser's; an account without one takes this browser's."""
+    becomes this browser's."""
     if login.player.language in i18n.LANGUAGES:
-        i18n.set_cookie(response, login.player.language)
-    else:
-        chosen = i18n.language_of(request).code
-        if chosen in i18n.LANGUAGES:
-            await request.app.state.players.remember_language(login.player.player_id, chosen)
+        i18n.set_cookie(response, login.player.language, secure=_secure(request))
     session = session_of(request)
     session[SESSION_KEY] = login.player.player_id
     session[EPOCH_KEY] = login.epoch
@@ -93,8 +93,8 @@ async def register(body: Credentials, request: Request, response: Response,
     """Register this browser's player (a guest: their games stay theirs; none yet: a new
     player named after the username). The browser is then logged in."""
     login = await accounts.register(player_id_of(request), body.username, body.password,
-                                    _client(request))
-    return await _logged_in(request, response, login)
+                                    _client(request), language=i18n.picked(request))
+    return _logged_in(request, response, login)
 
 
 @router.post("/login", responses=refusals(400, 401, 422, 429))
@@ -102,8 +102,9 @@ async def log_in(body: Credentials, request: Request, response: Response,
                  accounts: Accounts) -> Me:
     """Log in to an account; a guest's games in this browser become the account's."""
     login = await accounts.login(body.username, body.password, _client(request),
-                                 guest_id=player_id_of(request))
-    return await _logged_in(request, response, login)
+                                 guest_id=player_id_of(request),
+                                 language=i18n.picked(request))
+    return _logged_in(request, response, login)
 
 
 @router.post("/logout-everywhere", status_code=204, responses=refusals(400, 401, 422))
@@ -121,4 +122,4 @@ async def change_password(body: NewPassword, request: Request, response: Respons
     """A new password: every other session of the account ends, this one goes on."""
     login = await accounts.change_password(player_id_of(request), body.current_password,
                                            body.new_password, _client(request))
-    return await _logged_in(request, response, login)
+    return _logged_in(request, response, login)

@@ -34,6 +34,7 @@ from app.services.limits import Attempt
 from .clients import client_address
 from .identity import login_devices, remember_device, session_of
 from .pages import templates
+from .security import local_path
 
 LOGIN_PATH = "/admin/login"
 MAX_FORM_BYTES = 4096
@@ -126,10 +127,9 @@ _api = APIRouter(prefix="/admin/api", route_class=_AdminApiRoute)
 
 def _safe_next(target: str | None) -> str:
     """Where to go after logging in: an admin page of this site, never elsewhere."""
-    if target and target.startswith("/admin") \
-            and not target.startswith((LOGIN_PATH, "/admin/logout")) \
-            and "\\" not in target and all(ch.isprintable() for ch in target):
-        return target
+    found = local_path(target, under="/admin")
+    if found and not found.startswith((LOGIN_PATH, "/admin/logout")):
+        return found
     return "/admin"
 
 

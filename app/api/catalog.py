@@ -26,7 +26,6 @@ from app.engine.cards import (
     WONDERS,
     Effects,
 )
-from app.services.errors import ServiceError
 
 from .delivery import CacheableJSON
 from .refusals import RefusalBody
@@ -105,7 +104,7 @@ def _cost(coins: int, cost: tuple[int, ...]) -> dict[str, Any]:
     return {"coins": coins, "resources": {RESOURCES[r]: n for r, n in enumerate(cost) if n}}
 
 
-NAMES = Path(__file__).resolve().parents[1] / "engine" / "data" / "names"
+NAMES_DIR = Path(__file__).resolve().parents[1] / "engine" / "data" / "names"
 """One file per language but English: ``[cards]``, ``[wonders]``, ``[tokens]``, each id = name."""
 
 
@@ -120,7 +119,7 @@ def names(code: str) -> dict[str, dict[str, str]]:
     if code == i18n.PSEUDO.code:
         return {kind: {id_: i18n.pseudo(name) for id_, name in table.items()}
                 for kind, table in english.items()}
-    with (NAMES / f"{code}.toml").open("rb") as source:
+    with (NAMES_DIR / f"{code}.toml").open("rb") as source:
         translated: dict[str, dict[str, str]] = tomllib.load(source)
     return translated
 
@@ -148,8 +147,8 @@ def catalog(code: str = i18n.DEFAULT) -> dict[str, Any]:
     }
 
 
-LanguageCode = Annotated[str, Query(max_length=8,
-                                    description="the names' language: en, ro, sr, pt or hu")]
+LanguageCode = Annotated[str, Query(
+    max_length=8, description=f"the names' language: {', '.join(i18n.LANGUAGES)}")]
 
 
 @cache
@@ -166,6 +165,5 @@ async def get_catalog(request: Request, lang: LanguageCode = i18n.DEFAULT) -> Re
     named in the language of `lang` (another than ours is `not_found`). The same until the
     server is updated: sent with an ETag and `Cache-Control: no-cache`, so a browser keeps
     it and revalidates it (304) instead of fetching it again."""
-    if not i18n.offered(request, lang):
-        raise ServiceError("not_found", f"no language {lang[:20]!r}", 404)
+    i18n.require_offered(request, lang)
     return _cacheable(lang).response(request.headers)

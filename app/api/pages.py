@@ -17,12 +17,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from app import i18n
-from app.services.errors import ServiceError
 from app.services.players import PlayerService
 
 from .delivery import PAGE_HEADERS, Fingerprints, Minifier, vendor_import_map
 from .identity import player_id_of, renew_session
-from .security import nonce_context
+from .security import local_path, nonce_context
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = Fingerprints(ROOT / "static", "/static")
@@ -119,23 +118,14 @@ async def how_to_play(request: Request) -> HTMLResponse:
     return await _render(request, "how_to_play.html", {})
 
 
-def _local(target: str | None) -> str:
-    """Where to go back to: a path of this site, never elsewhere."""
-    if target and target.startswith("/") and not target.startswith(("//", "/\\")) \
-            and all(ch.isprintable() for ch in target):
-        return target
-    return "/"
-
-
 @router.get("/language/{code}")
 async def choose_language(request: Request, code: str, next: str | None = None) -> Response:
     """The picker's links: this browser's language from now on (a cookie; an account keeps
     it too), then back to the page it was picked on. An unknown code is refused
     (``not_found``) and changes nothing."""
-    if not i18n.offered(request, code):
-        raise ServiceError("not_found", f"no language {code[:20]!r}", 404)
-    response = RedirectResponse(_local(next), 303)
-    i18n.set_cookie(response, code)
+    i18n.require_offered(request, code)
+    response = RedirectResponse(local_path(next) or "/", 303)
+    i18n.set_cookie(response, code, secure=request.app.state.settings.secure_cookies)
     if code in i18n.LANGUAGES:
         players: PlayerService = request.app.state.players
         await players.remember_language(player_id_of(request), code)

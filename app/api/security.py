@@ -161,3 +161,13 @@ class SecurityHeaders:
 def nonce_context(request: Request) -> dict[str, str]:
     """A Jinja2 context processor: ``csp_nonce``, the nonce of this answer's policy."""
     return {"csp_nonce": request.scope.get(NONCE_KEY, "")}
+
+
+def local_path(target: str | None, *, under: str = "/") -> str | None:
+    """``target`` if it is a path of this site under ``under``, for a redirect back to
+    it; never another site (``//host``, a backslash that browsers read as a slash,
+    anything unprintable): None then."""
+    if target and target.startswith(under) and not target.startswith("//") \
+            and "\\" not in target and target.isprintable():
+        return target
+    return None

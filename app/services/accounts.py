@@ -136,9 +136,10 @@ class AccountService:
         return right and hashed is not None
 
     async def register(self, player_id: str | None, username: str, password: str,
-                       client: Client) -> Login:
+                       client: Client, language: str | None = None) -> Login:
         """Give the session's player (a guest: their games stay theirs), or a new player
-        named after the username, this username and password."""
+        named after the username, this username and password; ``language``, one this
+        browser picked, becomes the account's."""
         login = _login_of(username)
         _check_new_password(password)
         await self._limits.take("register", [f"address|{address_key(client.address)}"],
@@ -156,19 +157,21 @@ class AccountService:
                 taken = await session.execute(
                     update(Player).where(Player.id == row.id, Player.login.is_(None))
                     .values(username=username, login=login, password_hash=hashed,
-                            registered_at=datetime.now(UTC)))
+                            registered_at=datetime.now(UTC),
+                            language=language or Player.language))
                 if not taken.rowcount:  # type: ignore[attr-defined]
                     raise ServiceError("already_registered",
                                        "this browser is logged in to an account already", 409)
                 await session.commit()
         except IntegrityError:
             raise ServiceError("username_taken", "this username is taken", 409) from None
-        return self._remembered(row.id, row.name, username, 0, row.language)
+        return self._remembered(row.id, row.name, username, 0, language or row.language)
 
     async def login(self, username: str, password: str, client: Client,
-                    guest_id: str | None) -> Login:
+                    guest_id: str | None, language: str | None = None) -> Login:
         """The account, if the password is right (throttled: ``too_many_attempts``). The
-        games of the browser's guest player (``guest_id``) become the account's."""
+        games of the browser's guest player (``guest_id``) become the account's; an
+        account without a language takes ``language``, one this browser picked."""
         login = username.lower() if USERNAME.fullmatch(username) else None
         account = throttle_key(login or "-")
         attempt = client.attempt(account)
@@ -188,10 +191,16 @@ class AccountService:
                 raise _bad_login()
             if guest_id is not None and guest_id != row.id:
                 await claim_guest_games(session, guest_id, row.id)
+            known = row.language
+            if known is None and language is not None:
+                await session.execute(update(Player).where(Player.id == row.id,
+                                                           Player.language.is_(None))
+                                      .values(language=language))
+                known = language
             await session.commit()
         await self._throttle.succeeded(account, attempt)
         assert row.username is not None
-        return self._remembered(row.id, row.name, row.username, now[1], row.language)
+        return self._remembered(row.id, row.name, row.username, now[1], known)
 
     async def change_password(self, player_id: str | None, current: str, new: str,
                               client: Client) -> Login:

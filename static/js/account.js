@@ -1,9 +1,9 @@
 // The account page (templates/account.html): each form is sent to the route it names, and
 // the page is drawn again by the server once it is done (the account's state is its own).
 import { request, showError } from "./api.js";
-import { loadWords } from "./words.js";
+import { pageWords } from "./words.js";
 
-await loadWords("server");
+await pageWords("server");
 
 const errorBox = document.getElementById("account-error");
 

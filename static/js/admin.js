@@ -3,9 +3,9 @@
 // textContent: player names come from players.
 import { computerName } from "./computer.js";
 import { namer } from "./lists.js";
-import { known, loadWords, t } from "./words.js";
+import { known, pageWords, t } from "./words.js";
 
-await loadWords("admin");
+await pageWords("admin");
 
 // A message of our own (showError of api.js words the failures of requests).
 export function say(element, text) {

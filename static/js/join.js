@@ -3,9 +3,9 @@
 import { ApiError, loadSeat, request, saveSeat, showError } from "./api.js";
 import { joinOnce } from "./once.js";
 import { checkName, currentPlayer, pickName } from "./player.js";
-import { loadWords, t } from "./words.js";
+import { pageWords, t } from "./words.js";
 
-await loadWords("lobby");
+await pageWords("lobby");
 
 const section = document.querySelector("[data-game-id]");
 const gameId = section.dataset.gameId;

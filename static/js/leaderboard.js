@@ -2,9 +2,9 @@
 // number in the address (?page=) so that each page has its own link.
 import { request, showError } from "./api.js";
 import { el, profilePath, ratingText } from "./lists.js";
-import { loadWords, t } from "./words.js";
+import { pageWords, t } from "./words.js";
 
-await loadWords("lobby");
+await pageWords("lobby");
 
 const root = document.getElementById("leaderboard-page");
 const rows = document.getElementById("leaderboard-rows");

@@ -11,9 +11,9 @@ import { TurnNotice } from "./notify.js";
 import { joinOnce, refusedOutright, requestKey, requestOnce } from "./once.js";
 import { checkName, currentPlayer, pickName, showPlayerInHeader } from "./player.js";
 import { Socket } from "./socket.js";
-import { known, loadWords, t } from "./words.js";
+import { known, pageWords, t } from "./words.js";
 
-await Promise.all([loadWords("clocks"), loadWords("lobby")]);
+await pageWords("clocks", "lobby");
 
 const root = document.getElementById("lobby");
 // A move arriving in one of the player's games, while this tab is in the background.

@@ -6,9 +6,9 @@ import { showError } from "./api.js";
 import { fillList, mineRow, tickClocks, TurnsInGames } from "./lists.js";
 import { TurnNotice } from "./notify.js";
 import { Socket } from "./socket.js";
-import { loadWords, t } from "./words.js";
+import { pageWords, t } from "./words.js";
 
-await Promise.all([loadWords("clocks"), loadWords("lobby")]);
+await pageWords("clocks", "lobby");
 
 const root = document.getElementById("my-games-page");
 const connectionBadge = document.getElementById("lobby-connection");

@@ -5,9 +5,9 @@ import { ApiError, request, showError } from "./api.js";
 import {
   ago, el, namer, playerName, ratingText, victoryText, withElements,
 } from "./lists.js";
-import { catalogPath, dayOf, loadWords, t } from "./words.js";
+import { catalogPath, dayOf, pageWords, t } from "./words.js";
 
-await loadWords("lobby");
+await pageWords("lobby");
 
 const root = document.getElementById("profile-page");
 const username = root.dataset.username;

@@ -9,9 +9,9 @@ import { request, showError } from "./api.js";
 import { computerName } from "./computer.js";
 import { Socket } from "./socket.js";
 import { StillBoard, Stepper } from "./stepper.js";
-import { catalogPath, loadWords, t } from "./words.js";
+import { catalogPath, loadWords, pageWords, t } from "./words.js";
 
-await loadWords("lobby");
+await pageWords("lobby");
 
 const root = document.getElementById("replay");
 const gameId = root.dataset.gameId;

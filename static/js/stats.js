@@ -2,9 +2,9 @@
 // first player's win rate, how long games last, and each wonder's win rates.
 import { request, showError } from "./api.js";
 import { el, namer } from "./lists.js";
-import { catalogPath, loadWords, t } from "./words.js";
+import { catalogPath, pageWords, t } from "./words.js";
 
-await loadWords("lobby");
+await pageWords("lobby");
 
 const root = document.getElementById("stats-page");
 const errorBox = document.getElementById("stats-error");

@@ -7,14 +7,15 @@
 // Numbers are formatted with Intl.NumberFormat. The server sends codes and figures, never
 // sentences (docs/protocol.md); a code with no entry shows itself, so a gap is visible.
 //
-// The page's language is the server's choice (app/i18n.py): <html data-language="ro"> names
-// the catalogs, <html lang="sr-Latn"> the Intl locale. "qps", the tests' pseudo-locale, shows
-// the English catalogs marked ⟦…⟧ and accented, so that a word not from a catalog stands out.
+// The page's language is the server's choice (app/i18n.py): <html data-language="ro">, whose
+// catalogs data-catalogs names, and <html lang="sr-Latn">, the Intl locale. "qps", the tests'
+// pseudo-locale, shows the English catalogs marked ⟦…⟧ and accented, so that a word not from
+// a catalog stands out.
 const root = globalThis.document?.documentElement;
 export const language = root?.dataset.language || "en";
 const pseudo = language === "qps";
-const source = pseudo ? "en" : language;  // whose catalog files
-const locale = (!pseudo && root?.lang) || "en";
+const catalogLanguage = root?.dataset.catalogs || language;
+const locale = root?.lang || "en";
 
 const catalog = {};
 const plurals = new Intl.PluralRules(locale);
@@ -46,7 +47,13 @@ export function addMessages(messages) {
   for (const [code, entry] of Object.entries(messages)) catalog[code] = pseudo ? marked(entry) : entry;
 }
 
-addMessages((await import(`./words/${source}.js`)).default);
+// The shared catalog first. Should it fail to load (the network), the page still works and
+// shows codes where words were: a gap one can see, not a dead page.
+try {
+  addMessages((await import(`./words/${catalogLanguage}.js`)).default);
+} catch (error) {
+  console.warn(`the ${catalogLanguage} catalog did not load`, error);
+}
 
 function fill(template, params) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => {
@@ -76,7 +83,7 @@ let failures = 0;
 export function loadWords(part) {
   if (!parts.has(part)) {
     // A failed fetch is remembered by the browser for that URL: a retry asks another one.
-    const url = `./words/${source}-${part}.js${failures ? `?retry=${failures}` : ""}`;
+    const url = `./words/${catalogLanguage}-${part}.js${failures ? `?retry=${failures}` : ""}`;
     parts.set(part, import(url).then((module) => addMessages(module.default), (error) => {
       parts.delete(part);
       failures += 1;
@@ -84,6 +91,15 @@ export function loadWords(part) {
     }).finally(() => settled.add(part)));
   }
   return parts.get(part);
+}
+
+// The parts a page shows from the start, before it draws (its module awaits them). One that
+// fails to load leaves its codes showing, as the shared catalog does, rather than the page
+// dead.
+export async function pageWords(...names) {
+  const loads = await Promise.allSettled(names.map(loadWords));
+  loads.filter((load) => load.status === "rejected")
+    .forEach((load) => console.warn("a part of the catalog did not load", load.reason));
 }
 
 // Whether loadWords(part) has ended, well or not.
@@ -96,9 +112,10 @@ export function known(code) {
   return code in catalog;
 }
 
-// "a, b and c" in the page's language.
+// "a, b and c" in the page's language (Intl's words: the pseudo-locale marks them too).
 export function listOf(items) {
-  return lists.format(items);
+  const text = lists.format(items);
+  return pseudo ? mark(text) : text;
 }
 
 // A day ("Nov 21, 2026") in the page's language, from an ISO time.

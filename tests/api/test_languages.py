@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -68,10 +69,14 @@ def test_each_catalog_translates_every_message_and_no_other(code: str) -> None:
     unused = sorted(map(str, set(ids) - set(extracted)))
     assert not missing, f"{code} lacks (run `make messages`, then translate): {missing}"
     assert not unused, f"{code} has messages no template uses: {unused}"
+    with (i18n.LOCALES / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        fuzzy = [m.id for m in read_po(source, locale=code) if m.id and m.fuzzy]
+    assert not fuzzy, f"{code}: fuzzy entries are left out when compiled: {fuzzy}"
     for message_id, string in catalog:
         sources = message_id if isinstance(message_id, tuple) else (message_id,)
         forms = string if isinstance(string, tuple) else (string,)
         assert all(forms), f"{code}: {message_id!r} is not translated"
+        english = " ".join(sources)
         wanted = set(PLACEHOLDER.findall(" ".join(sources)))
         for form in forms:
             assert set(PLACEHOLDER.findall(form)) <= wanted | {"count"}, (code, message_id, form)
@@ -82,6 +87,10 @@ def test_each_catalog_translates_every_message_and_no_other(code: str) -> None:
                 (code, message_id, form)
             # Jinja2 fills every message with %: a lone percent sign must be written %%.
             form % dict.fromkeys(wanted | {"count"}, 1)
+            # A translation is markup as written (it may go into an attribute): no quote or
+            # ampersand of its own.
+            for mark in ('"', "&"):
+                assert form.count(mark) <= english.count(mark), (code, message_id, form)
 
 
 def test_the_plural_forms_are_the_languages() -> None:
@@ -90,6 +99,8 @@ def test_the_plural_forms_are_the_languages() -> None:
             catalog = read_po(source, locale=code)
         plural = [m for m in catalog if m.id and isinstance(m.id, tuple)]
         assert plural
+        # The language's own number of forms (CLDR, through Babel), whatever the header says.
+        assert catalog.num_plurals == get_plural(code).num_plurals, code
         for message in plural:
             assert len(message.string) == catalog.num_plurals, (code, message.id)
 
@@ -128,8 +139,13 @@ def test_the_catalog_names_things_in_the_language_asked(make_app: Callable[..., 
         assert ok(client.get("/api/catalog?lang=qps"))["cards"]["lumber_yard"]["name"] \
             .startswith(i18n.OPEN)
         assert_refused(client.get("/api/catalog?lang=xx"), 404, "not_found")
-    with TestClient(make_app()) as client:  # the pseudo-locale is the tests' only
-        assert_refused(client.get("/api/catalog?lang=qps"), 404, "not_found")
+    # The pseudo-locale is the tests' only: not by default, never in production.
+    for settings in ({}, {"pseudo_locale": True, "environment": "production",
+                          "secret_key": "a production key of enough length"}):
+        with TestClient(make_app(**settings)) as client:
+            assert_refused(client.get("/api/catalog?lang=qps"), 404, "not_found")
+            client.cookies.set(i18n.COOKIE, i18n.PSEUDO.code)
+            assert _lang_of(client.get("/").text) == ("en", "en")
 
 
 @pytest.mark.parametrize(("header", "expected"), [
@@ -202,6 +218,20 @@ def test_an_account_remembers_its_language(make_app: Callable[..., FastAPI]) -> 
         third = browser(client, "10.0.0.3")
         ok(third.post("/api/login", json={"username": "ann", "password": PASSWORD}))
         assert _lang_of(third.get("/").text)[1] == "sr"
+        # What a browser merely prefers (Accept-Language) is not a pick: the account keeps
+        # none, and the first browser that picks one gives it.
+        bob = browser(client, "10.0.0.4")
+        player(bob, "Bob")
+        registered = bob.post("/api/account", json={"username": "bob", "password": PASSWORD},
+                              headers={"Accept-Language": "ro"})
+        ok(registered, 201)
+        assert "lang=" not in registered.headers.get("set-cookie", "")
+        picking = browser(client, "10.0.0.5")
+        picking.get("/language/pt", follow_redirects=False)
+        ok(picking.post("/api/login", json={"username": "bob", "password": PASSWORD}))
+        elsewhere = browser(client, "10.0.0.6")
+        login = elsewhere.post("/api/login", json={"username": "bob", "password": PASSWORD})
+        assert "lang=pt" in login.headers["set-cookie"]
 
 
 class _Words(HTMLParser):

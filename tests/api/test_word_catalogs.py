@@ -31,7 +31,8 @@ const LANGUAGES = %(languages)s;  // code -> its <html lang>
 const SAMPLES = [0, 1, 2, 3, 5, 11, 21, 101, 1000000];
 
 async function page(code, tag) {
-  globalThis.document = { documentElement: { dataset: { language: code }, lang: tag } };
+  const catalogs = code === "qps" ? "en" : code;  // as app/i18n.py's Language.catalogs says
+  globalThis.document = { documentElement: { dataset: { language: code, catalogs }, lang: tag } };
   const words = await import(`./js/words.js?page=${code}`);  // a module of its own per page
   for (const part of PARTS.slice(1)) await words.loadWords(part.slice(1));
   return words;

@@ -43,9 +43,8 @@ PHONE = {"width": 390, "height": 844}
 NAME = "Ann"
 NOBODY = "nobody-here"
 """A username no one has: its profile page says so."""
-DATA = (NAME, NOBODY, "and")
-"""What the pseudo-locale shows unmarked by design: the players' names, and the word
-Intl.ListFormat joins a list with ("a, b and c": the page's locale, English for qps)."""
+DATA = (NAME, NOBODY)
+"""What the pseudo-locale shows unmarked by design: the players' names."""
 DRAFT = 8
 """Actions of the wonder draft: after them, Age I's table."""
 
