@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.mofile import write_mo
+from babel.numbers import format_decimal
 from babel.messages.pofile import read_po
 from babel.support import Translations
 from jinja2 import pass_context
@@ -183,9 +184,16 @@ def _template_ngettext(context: Context, singular: str, plural: str, n: int) -> 
     return ngettext(context.get("language", DEFAULT), singular, plural, n)
 
 
+@pass_context
+def _template_number(context: Context, value: int) -> str:
+    """A figure as the page's language writes it (``1 234`` in Hungarian), by Babel."""
+    return format_decimal(value, locale=context.get("html_lang", DEFAULT).replace("-", "_"))
+
+
 def install(environment: Any) -> None:
     """Jinja2's i18n extension on an environment, translating into each page's
-    ``language`` (put there by :func:`language_context`)."""
+    ``language`` (put there by :func:`language_context`), and the ``number`` filter."""
+    environment.filters["number"] = _template_number
     environment.add_extension("jinja2.ext.i18n")
     # A message's line breaks and indents are the template's, not the message's.
     environment.policies["ext.i18n.trimmed"] = True

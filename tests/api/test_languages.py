@@ -311,3 +311,13 @@ def test_no_word_of_a_page_escapes_the_catalogs(make_app: Callable[..., FastAPI]
             assert page.status_code in (200, 404, 422), path
             assert not unmarked(_Words().read(page.text), NAMES), \
                 (path, unmarked(_Words().read(page.text), NAMES))
+
+
+def test_pages_write_figures_as_their_language_does() -> None:
+    from app.api.pages import templates
+
+    figure = templates.env.from_string("{{ n | number }}")
+    written = {code: figure.render(n=1234567, html_lang=language.tag)
+               for code, language in i18n.LANGUAGES.items()}
+    assert written == {"en": "1,234,567", "ro": "1.234.567", "sr": "1.234.567",
+                       "pt": "1.234.567", "hu": "1\u00a0234\u00a0567"}
