@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.mofile import write_mo
-from babel.numbers import format_decimal
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import Translations
 from jinja2 import pass_context
 from jinja2.runtime import Context

@@ -23,6 +23,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app import i18n
+from app.api.pages import templates
 from app.engine import CARDS, TOKENS, WONDERS
 from tests.factories import assert_refused, browser, new_game, ok, player, serve
 
@@ -314,8 +315,6 @@ def test_no_word_of_a_page_escapes_the_catalogs(make_app: Callable[..., FastAPI]
 
 
 def test_pages_write_figures_as_their_language_does() -> None:
-    from app.api.pages import templates
-
     figure = templates.env.from_string("{{ n | number }}")
     written = {code: figure.render(n=1234567, html_lang=language.tag)
                for code, language in i18n.LANGUAGES.items()}
