@@ -39,6 +39,9 @@ export function actionWords(action, seat, names, catalog) {
     case "choose_starter": return t("admin.action.choose_starter", {
       who, whom: names[action.seat] ?? t("admin.seat.lower", { seat: action.seat }),
     });
+    // Said as the game's log says them (event.resigned, event.time, event.abandoned, …).
+    case "forfeit": return t(`event.${action.reason}`, { name: names[action.seat] ?? who });
+    case "take_back": return t("event.taken_back", { name: names[action.seat] ?? who });
     default: return t("admin.action.other", { who, action: JSON.stringify(action) });
   }
 }

@@ -186,8 +186,8 @@ export default {
 
   // ------------------------------------------------------------ the site's statistics
   "stats.games": {
-    one: "{n} befejezett játszma ezen az oldalon (a számok percenként frissülnek).",
-    other: "{n} befejezett játszma ezen az oldalon (a számok percenként frissülnek).",
+    one: "{n} befejezett játszma ezen a webhelyen (a számok percenként frissülnek).",
+    other: "{n} befejezett játszma ezen a webhelyen (a számok percenként frissülnek).",
   },
   "stats.empty": "Még egy játszma sem fejeződött be: a számok az elsővel jelennek meg.",
   "stats.first_player": {
