@@ -3,9 +3,10 @@
 import { ApiError, loadSeat, request, saveSeat, showError } from "./api.js";
 import { joinOnce } from "./once.js";
 import { checkName, currentPlayer, pickName } from "./player.js";
+import { controlText } from "./timing.js";
 import { pageWords, t } from "./words.js";
 
-await pageWords("lobby");
+await pageWords("clocks", "lobby");
 
 const section = document.querySelector("[data-game-id]");
 const gameId = section.dataset.gameId;
@@ -34,7 +35,10 @@ async function describeGame() {
     const creator = summary.seats[0]?.name;
     if (summary.status === "waiting") {
       const invited = creator ? t("join.invited_by", { name: creator }) : t("join.invited");
-      summaryLine.textContent = summary.rated ? `${invited} ${t("join.rated")}` : invited;
+      // The clock too: whoever joins a real-time game should know it before they do.
+      const clock = t("join.clock", { control: controlText(summary.time_control) });
+      summaryLine.textContent = [invited, clock, summary.rated ? t("join.rated") : ""]
+        .filter(Boolean).join(" ");
     } else {
       form.hidden = true;
       showErrorWithLink(t(summary.status === "aborted" ? "join.aborted" : "join.full"),

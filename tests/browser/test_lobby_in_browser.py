@@ -401,7 +401,8 @@ def test_the_invite_link_knows_the_players_session(open_page: OpenPage, server: 
         page = watch(elsewhere.new_page()).page
         page.goto(invite_url)
         expect(page.locator("input[name=name]")).to_have_value("Ann")
-        expect(page.locator("#join-summary")).to_have_text("Ann invites you to play.")
+        expect(page.locator("#join-summary")).to_have_text(
+            "Ann invites you to play. Clock: untimed.")
         page.locator("#join-button").click()
         expect(page.locator("#join-error")).to_contain_text("This is your own game")
         page.get_by_role("link", name="Go to your game").click()

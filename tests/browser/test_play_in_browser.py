@@ -87,6 +87,9 @@ def start_game(open_page: OpenPage, base_url: str, wonder_selection: str = "draf
     assert "#code=" in invite_url, invite_url  # in the fragment: sent to no server
 
     guest = open_page(invite_url)
+    if clock is not None:  # the invited player is told the clock before joining
+        expect(guest.page.locator("#join-summary")).to_contain_text(
+            f"Clock: {clock[0]} min + {clock[1]} s.")
     guest.page.locator("input[name=name]").fill("Bo")
     guest.page.locator("#join-button").click()
     guest.page.wait_for_url(GAME_URL)

@@ -204,4 +204,5 @@ export default {
   "join.seat_taken": "Someone else took the seat first.",
   "join.bad_invite": "This invite link is not valid for the game: ask for a new one.",
   "join.rated": "A rated game: its result moves both players' ratings, and only an account may join it.",
+  "join.clock": "Clock: {control}.",
 };

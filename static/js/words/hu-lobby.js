@@ -209,4 +209,5 @@ export default {
   "join.seat_taken": "Valaki más előbb elfoglalta a helyet.",
   "join.bad_invite": "Ez a meghívólink nem érvényes ehhez a játszmához: kérj újat.",
   "join.rated": "Értékelt játszma: az eredménye mindkét játékos értékszámát módosítja, és csak fiókkal lehet csatlakozni hozzá.",
+  "join.clock": "Időkorlát: {control}.",
 };

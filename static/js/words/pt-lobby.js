@@ -208,4 +208,5 @@ export default {
   "join.seat_taken": "Outra pessoa ocupou o lugar primeiro.",
   "join.bad_invite": "Este link de convite não é válido para a partida: peça um novo.",
   "join.rated": "Partida ranqueada: o resultado altera o rating dos dois jogadores, e só uma conta pode entrar.",
+  "join.clock": "Relógio: {control}.",
 };

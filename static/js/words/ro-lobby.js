@@ -247,4 +247,5 @@ export default {
   "join.seat_taken": "Altcineva a ocupat primul locul.",
   "join.bad_invite": "Acest link de invitație nu este valabil pentru partidă: cere unul nou.",
   "join.rated": "O partidă cu rating: rezultatul ei schimbă ratingul ambilor jucători și doar un cont poate intra în ea.",
+  "join.clock": "Timp de joc: {control}.",
 };

@@ -245,4 +245,5 @@ export default {
   "join.seat_taken": "Neko drugi je prvi zauzeo mesto.",
   "join.bad_invite": "Ovaj link za poziv ne važi za ovu partiju: zatražite novi.",
   "join.rated": "Rejting partija: njen ishod menja rejting oba igrača, a pridružiti joj se može samo korisnik sa nalogom.",
+  "join.clock": "Kontrola vremena: {control}.",
 };
