@@ -389,6 +389,10 @@ def test_aborting_tells_both_players_and_is_logged(admin: TestClient) -> None:
     logged = ok(admin.get("/admin/api/actions"))["items"]
     assert [(a["kind"], a["game_id"], a["detail"]["reason"], a["detail"]["version"])
             for a in logged] == [("abort", game_id, "Reported for cheating", 1)]
+    # The admin's list says it in a sentence, the game linked.
+    listed = " ".join(admin.get("/admin").text.split())
+    assert (f'<strong>abort</strong> of <a href="/admin/games/{game_id}"><code>{game_id}</code></a>'
+            ' : “Reported for cheating”') in listed, listed[-1500:]
     assert ok(admin.get("/admin/api/actions", params={"game_id": "other"}))["total"] == 0
     for not_an_id in ("\u0000", "a b", "x" * 65):
         assert_refused(admin.get("/admin/api/actions", params={"game_id": not_an_id}),

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from app import i18n
 from tests.api.test_words import JS, WORDS, _node
@@ -182,3 +183,29 @@ def test_the_check_finds_a_gap(tmp_path: Path) -> None:
     problems: dict[str, Any] = json.loads(done.stdout)
     assert "hu: lacks n.coins" in problems["hu"]
     assert "hu: has n.coins.gone, which English has not" in problems["hu"]
+
+
+def test_the_admin_pages_name_the_computer_as_the_game_pages_do() -> None:
+    """The computer's levels are worded twice, for the admin's pages (app/locales) and for
+    the scripts (computer.* in static/js/words/<code>.js): the same in every language."""
+    node = _node()
+    script = ("const out = {}; for (const code of %s) {"
+              " out[code] = (await import(`./static/js/words/${code}.js`)).default; }"
+              " console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map("
+              "([code, m]) => [code, Object.fromEntries(Object.entries(m)"
+              ".filter(([key]) => key.startsWith('computer.')))]))));")
+    others = [code for code in i18n.LANGUAGES if code != i18n.DEFAULT]
+    done = subprocess.run([node, "--input-type=module", "-e", script % json.dumps(others)],
+                          capture_output=True, text=True, timeout=60, check=False,
+                          cwd=WORDS.parents[2])
+    assert done.returncode == 0, done.stderr
+    scripts = json.loads(done.stdout)
+    levels = {"random": "Random", "greedy": "Greedy", "easy": "Easy", "medium": "Medium",
+              "hard": "Hard"}
+    for code in others:
+        with (i18n.LOCALES / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
+            pages = read_po(source, locale=code)
+        for level, english in levels.items():
+            assert pages[english].string == scripts[code][f"computer.level.{level}"], (code, level)
+        assert pages["Computer · %(level)s"].string.replace("%(level)s", "{level}") \
+            == scripts[code]["computer.name"], code
