@@ -35,6 +35,7 @@ from jinja2.runtime import Context
 from starlette.requests import Request
 from starlette.responses import Response
 
+from app.config import Settings
 from app.services.errors import ServiceError
 
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -107,10 +108,12 @@ def picked(request: Request) -> str | None:
     return code if code in LANGUAGES else None
 
 
-def set_cookie(response: Response, code: str, *, secure: bool) -> None:
-    """Remember a browser's choice for a year (the page's scripts never read it)."""
+def set_cookie(request: Request, response: Response, code: str) -> None:
+    """Remember a browser's choice for a year (the page's scripts never read it; HTTPS
+    only where the site is served over HTTPS)."""
+    settings: Settings = request.app.state.settings
     response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, httponly=True, samesite="lax",
-                        secure=secure)
+                        secure=settings.secure_cookies)
 
 
 def offered(request: Request, code: str) -> bool:
@@ -126,8 +129,8 @@ def require_offered(request: Request, code: str) -> None:
 
 def pseudo_allowed(request: Request) -> bool:
     """The pseudo-locale where the settings ask for it, and never in production."""
-    settings = getattr(request.app.state, "settings", None)
-    return settings is not None and settings.pseudo_locale and not settings.production
+    settings: Settings = request.app.state.settings
+    return settings.pseudo_locale and not settings.production
 
 
 @cache
@@ -201,8 +204,9 @@ def install(environment: Any) -> None:
 
 
 def language_context(request: Request) -> dict[str, Any]:
-    """A Jinja2 context processor: the page's ``language`` (code), ``html_lang`` (its tag)
-    and the picker's ``languages``."""
+    """A Jinja2 context processor: the page's ``language`` (code, name in itself, tag, whose
+    catalogs) and the picker's ``languages``."""
     language = language_of(request)
-    return {"language": language.code, "html_lang": language.tag,
-            "catalog_language": language.catalog_code, "languages": list(LANGUAGES.values())}
+    return {"language": language.code, "language_native": language.native,
+            "html_lang": language.tag, "catalog_language": language.catalog_code,
+            "languages": list(LANGUAGES.values())}

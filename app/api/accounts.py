@@ -65,10 +65,6 @@ class Confirm(BaseModel):
 
 
 
-def _secure(request: Request) -> bool:
-    return bool(request.app.state.settings.secure_cookies)
-
-
 def _client(request: Request) -> Client:
     return Client(client_address(request, request.app.state.settings.proxy_networks),
                   login_devices(request))
@@ -79,7 +75,7 @@ def _logged_in(request: Request, response: Response, login: Login) -> Me:
     own mistakes with the password, from now on, are counted apart). The account's language
     becomes this browser's."""
     if login.player.language in i18n.LANGUAGES:
-        i18n.set_cookie(response, login.player.language, secure=_secure(request))
+        i18n.set_cookie(request, response, login.player.language)
     session = session_of(request)
     session[SESSION_KEY] = login.player.player_id
     session[EPOCH_KEY] = login.epoch

@@ -125,7 +125,7 @@ async def choose_language(request: Request, code: str, next: str | None = None) 
     (``not_found``) and changes nothing."""
     i18n.require_offered(request, code)
     response = RedirectResponse(local_path(next) or "/", 303)
-    i18n.set_cookie(response, code, secure=request.app.state.settings.secure_cookies)
+    i18n.set_cookie(request, response, code)
     if code in i18n.LANGUAGES:
         players: PlayerService = request.app.state.players
         await players.remember_language(player_id_of(request), code)

@@ -12,7 +12,7 @@
 // pseudo-locale, shows the English catalogs marked ⟦…⟧ and accented, so that a word not from
 // a catalog stands out.
 const root = globalThis.document?.documentElement;
-export const language = root?.dataset.language || "en";
+const language = root?.dataset.language || "en";
 const pseudo = language === "qps";
 const catalogLanguage = root?.dataset.catalogs || language;
 const locale = root?.lang || "en";

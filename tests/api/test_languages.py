@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
@@ -37,6 +39,7 @@ NAMES = ("Ann", "ann", "Bo")
 """The player's name and the profile's username: data, shown as they are."""
 
 
+@cache
 def _extracted() -> dict[str | tuple[str, str], str]:
     """Every message the templates hold, as ``make messages`` extracts them (with where)."""
     method_map = [("templates/**.html", "jinja2")]
@@ -48,10 +51,15 @@ def _extracted() -> dict[str | tuple[str, str], str]:
     return found
 
 
-def _catalog(code: str) -> list[tuple[str | tuple[str, str], str | tuple[str, ...]]]:
+@cache
+def _po(code: str) -> Catalog:
+    """A language's catalog of the pages' messages, read once for all the tests."""
     with (i18n.LOCALES / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
-        catalog = read_po(source, locale=code)
-    return [(message.id, message.string) for message in catalog if message.id]
+        return read_po(source, locale=code)
+
+
+def _catalog(code: str) -> list[tuple[str | tuple[str, str], str | tuple[str, ...]]]:
+    return [(message.id, message.string) for message in _po(code) if message.id]
 
 
 def test_the_extraction_finds_the_templates_words() -> None:
@@ -70,21 +78,20 @@ def test_each_catalog_translates_every_message_and_no_other(code: str) -> None:
     unused = sorted(map(str, set(ids) - set(extracted)))
     assert not missing, f"{code} lacks (run `make messages`, then translate): {missing}"
     assert not unused, f"{code} has messages no template uses: {unused}"
-    with (i18n.LOCALES / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
-        fuzzy = [m.id for m in read_po(source, locale=code) if m.id and m.fuzzy]
+    fuzzy = [m.id for m in _po(code) if m.id and m.fuzzy]
     assert not fuzzy, f"{code}: fuzzy entries are left out when compiled: {fuzzy}"
     for message_id, string in catalog:
         sources = message_id if isinstance(message_id, tuple) else (message_id,)
         forms = string if isinstance(string, tuple) else (string,)
         assert all(forms), f"{code}: {message_id!r} is not translated"
         english = " ".join(sources)
-        wanted = set(PLACEHOLDER.findall(" ".join(sources)))
+        wanted = set(PLACEHOLDER.findall(english))
         for form in forms:
             assert set(PLACEHOLDER.findall(form)) <= wanted | {"count"}, (code, message_id, form)
             # Every figure and name is shown (a plural form may leave out the count, as
             # "one day" does).
             assert wanted - {"count"} <= set(PLACEHOLDER.findall(form)), (code, message_id, form)
-            assert form.count("<") == " ".join(sources).count("<") // len(sources), \
+            assert form.count("<") == english.count("<") // len(sources), \
                 (code, message_id, form)
             # Jinja2 fills every message with %: a lone percent sign must be written %%.
             form % dict.fromkeys(wanted | {"count"}, 1)
@@ -96,8 +103,7 @@ def test_each_catalog_translates_every_message_and_no_other(code: str) -> None:
 
 def test_the_plural_forms_are_the_languages() -> None:
     for code in OTHERS:
-        with (i18n.LOCALES / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
-            catalog = read_po(source, locale=code)
+        catalog = _po(code)
         plural = [m for m in catalog if m.id and isinstance(m.id, tuple)]
         assert plural
         # The language's own number of forms (CLDR, through Babel), whatever the header says.
