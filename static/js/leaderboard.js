@@ -1,7 +1,7 @@
 // The leaderboard (templates/leaderboard.html): one page of GET /api/leaderboard, the page
 // number in the address (?page=) so that each page has its own link.
 import { request, showError } from "./api.js";
-import { el, profilePath, ratingText } from "./lists.js";
+import { el, playerName, ratingText } from "./lists.js";
 import { pageWords, t } from "./words.js";
 
 await pageWords("lobby");
@@ -31,7 +31,7 @@ function draw(board) {
   note.textContent = t("leaderboard.note", { n: board.min_games });
   rows.replaceChildren(...board.players.map((player) => el("tr", { "data-username": player.username },
     el("td", { class: "number" }, String(player.rank)),
-    el("th", { scope: "row" }, el("a", { class: "player-link", href: profilePath(player.username) }, player.username)),
+    el("th", { scope: "row" }, playerName(player.username, player.username)),
     el("td", { class: "number rating", title: player.provisional ? t("rating.provisional") : null },
       ratingText(player.rating, player.provisional)),
     el("td", { class: "number" }, String(player.games)))));

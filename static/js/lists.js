@@ -42,10 +42,11 @@ export function ratingText(rating, provisional) {
   return t("rating.value", { rating, provisional: Boolean(provisional) });
 }
 
-// An account's name linked to its profile, with its rating; a guest's name as it is.
+// An account's name linked to its profile, with its rating; a guest's name as it is. A name
+// is marked translate="no": a page translator must leave people's names alone.
 export function playerName(name, username, rating, provisional) {
-  if (!username) return name;
-  const link = el("a", { class: "player-link", href: profilePath(username) }, name);
+  if (!username) return el("span", { class: "guest-name", translate: "no" }, name);
+  const link = el("a", { class: "player-link", href: profilePath(username), translate: "no" }, name);
   if (rating === null || rating === undefined) return link;
   return el("span", { class: "player" }, link, " ", el("span", {
     class: "rating", title: provisional ? t("rating.provisional") : null,

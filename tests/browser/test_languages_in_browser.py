@@ -52,7 +52,7 @@ _CLIPPED = r"""() => {
   const shown = (el) => el.checkVisibility({ visibilityProperty: true });
   const problems = [];
   for (const el of document.querySelectorAll('body *')) {
-    if (!shown(el) || el.closest('svg, .bd-sr, [translate="no"]')) continue;
+    if (!shown(el) || el.closest('svg, .bd-sr, .language-picker')) continue;
     if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.data.trim())) continue;
     const style = getComputedStyle(el);
     const id = el.id ? '#' + el.id : '';
@@ -82,7 +82,7 @@ _CLIPPED = r"""() => {
 _SHOWN_TEXT = r"""() => {
   // The page's text in document order (a message with markup spans several nodes), and each
   // label shown or spoken; leaving out what is not words: scripts, styles, code, data as
-  // data (pre), times, the picker's own names (translate="no").
+  // data (pre), times, names (translate="no": people's, and the picker's languages).
   const skipped = (el) => el.closest(
     'script, style, noscript, code, pre, time, [translate="no"], [hidden]');
   const texts = [];
