@@ -39,9 +39,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict app
 
 # worksteal: a core that runs out of tests takes the other's, so the long browser games
-# never leave one core idle at the end (the order is random on each run).
+# never leave one core idle at the end (the order is random on each run). The browser
+# tests run on their own, where each worker launches chromium once, not once a test.
 pytest: $(STAMP) $(NODE_STAMP) browsers
-	$(BIN)/pytest -n 2 --dist worksteal -q
+	$(BIN)/pytest -n 2 --dist worksteal -q --ignore=tests/browser
+	$(BIN)/pytest -n 2 --dist worksteal -q tests/browser
 
 # The heavy runs the default suite samples: every random game with every view scanned,
 # every seed of the socket scan (`-m long`), and the property tests searching for new

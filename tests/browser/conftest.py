@@ -142,18 +142,16 @@ def server(server_workdir: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    """Headless Debian chromium, launched by Playwright, for one test.
-
-    Not shared across tests: while Playwright's sync API is started, its event loop counts
-    as running in this thread, and the other tests of an xdist worker (``asyncio.run`` in
-    the server fixtures) would fail."""
+def _chromium_required() -> None:
     if not os.access(CHROMIUM, os.X_OK):
         message = f"{CHROMIUM} is missing (apt-get install -y chromium; make test does it)"
         if IN_CI:
             pytest.fail(message + " (required when CI=true)")
         pytest.skip(message)
+
+
+@contextlib.contextmanager
+def _launched() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
                                               args=CHROMIUM_ARGS)
@@ -161,6 +159,33 @@ def browser() -> Iterator[Browser]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(scope="session")
+def _shared_browser() -> Iterator[Browser]:
+    with _launched() as launched:
+        yield launched
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
+    """Headless Debian chromium, launched by Playwright.
+
+    One for the whole session (per xdist worker) when the session runs browser tests only,
+    as ``make test`` does (a launch costs more than half a second); else one per test:
+    while Playwright's sync API is started, its event loop counts as running in this
+    thread, and the other tests of the session (``asyncio.run`` in the server fixtures)
+    would fail. Either way each test starts with no browser context left by another."""
+    _chromium_required()
+    here = Path(__file__).parent
+    if all(here in item.path.parents for item in request.session.items):
+        shared: Browser = request.getfixturevalue("_shared_browser")
+        yield shared
+        for context in shared.contexts:
+            context.close()
+        return
+    with _launched() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="session")
