@@ -68,7 +68,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2, **CALM}
 SCORE_KEYS = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins",
               "military", "total"]
-NAMES = ("Ann", "Bo")
+NAMES = ("WOLFESCHLEGELSTEINHAUSENBERGERDORFF", "Maximiliana Ottilia Wilhelmina Brightmor")
+"""Long names, one a single word in capitals, the other the longest a name may be (40
+characters): the table must break them rather than widen the page or cut them off."""
 
 OpenSeat = Callable[..., Watched]
 

@@ -10,7 +10,7 @@ import { t } from "../words.js";
 // The clocks' looks come with them (the first load of an untimed game carries none).
 const style = new CSSStyleSheet();
 style.replaceSync(`
-.clocks { display: flex; gap: 0.4rem; align-items: center; font-variant-numeric: tabular-nums; }
+.clocks { display: flex; flex-wrap: wrap; min-width: 0; gap: 0.4rem; align-items: center; font-variant-numeric: tabular-nums; }
 .clock { display: inline-flex; gap: 0.35rem; align-items: baseline; padding: 0.1rem 0.55rem;
   border: 1px solid var(--line); border-radius: 6px; background: var(--panel); font-size: 0.9rem; }
 .clock .clock-name { color: var(--muted); max-width: 9rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
