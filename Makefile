@@ -41,9 +41,12 @@ typecheck: $(STAMP)
 # worksteal: a core that runs out of tests takes the other's, so the long browser games
 # never leave one core idle at the end (the order is random on each run). The browser
 # tests run on their own, where each worker launches chromium once, not once a test.
+# Both runs run even when the first fails, and either failing fails the target.
 pytest: $(STAMP) $(NODE_STAMP) browsers
-	$(BIN)/pytest -n 2 --dist worksteal -q --ignore=tests/browser
-	$(BIN)/pytest -n 2 --dist worksteal -q tests/browser
+	status=0; \
+	$(BIN)/pytest -n 2 --dist worksteal -q --ignore=tests/browser || status=$$?; \
+	$(BIN)/pytest -n 2 --dist worksteal -q tests/browser || status=$$?; \
+	exit $$status
 
 # The heavy runs the default suite samples: every random game with every view scanned,
 # every seed of the socket scan (`-m long`), and the property tests searching for new

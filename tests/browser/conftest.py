@@ -40,6 +40,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Error,
     Page,
+    Playwright,
     WebSocketRoute,
     expect,
     sync_playwright,
@@ -150,25 +151,52 @@ def _chromium_required() -> None:
         pytest.skip(message)
 
 
-@contextlib.contextmanager
-def _launched() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                              args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+def _launch(playwright: Playwright) -> Browser:
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                      args=CHROMIUM_ARGS)
+
+
+class _SharedChromium:
+    """One chromium for a session of browser tests only; launched again should it have
+    died, so that a crash fails one test, not every later one."""
+
+    def __init__(self) -> None:
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+
+    def get(self) -> Browser:
+        if self._playwright is None:
+            self._playwright = sync_playwright().start()
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = _launch(self._playwright)
+        return self._browser
+
+    def close(self) -> None:
+        with contextlib.suppress(Error):
+            if self._browser is not None:
+                self._browser.close()
+        if self._playwright is not None:
+            self._playwright.stop()
 
 
 @pytest.fixture(scope="session")
-def _shared_browser() -> Iterator[Browser]:
-    with _launched() as launched:
-        yield launched
+def _shared_chromium() -> Iterator[_SharedChromium]:
+    shared = _SharedChromium()
+    try:
+        yield shared
+    finally:
+        shared.close()
+
+
+@pytest.fixture(scope="session")
+def _browser_tests_only(request: pytest.FixtureRequest) -> bool:
+    """Whether this session (this xdist worker's collection) holds browser tests alone."""
+    here = Path(__file__).parent
+    return all(here in item.path.parents for item in request.session.items)
 
 
 @pytest.fixture
-def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
+def browser(request: pytest.FixtureRequest, _browser_tests_only: bool) -> Iterator[Browser]:
     """Headless Debian chromium, launched by Playwright.
 
     One for the whole session (per xdist worker) when the session runs browser tests only,
@@ -177,15 +205,20 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
     thread, and the other tests of the session (``asyncio.run`` in the server fixtures)
     would fail. Either way each test starts with no browser context left by another."""
     _chromium_required()
-    here = Path(__file__).parent
-    if all(here in item.path.parents for item in request.session.items):
-        shared: Browser = request.getfixturevalue("_shared_browser")
+    if _browser_tests_only:
+        shared_chromium: _SharedChromium = request.getfixturevalue("_shared_chromium")
+        shared = shared_chromium.get()
         yield shared
         for context in shared.contexts:
-            context.close()
+            with contextlib.suppress(Error):  # a browser that died is launched again
+                context.close()
         return
-    with _launched() as launched:
-        yield launched
+    with sync_playwright() as playwright:
+        launched = _launch(playwright)
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 @pytest.fixture(scope="session")
