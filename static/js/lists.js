@@ -42,10 +42,15 @@ export function ratingText(rating, provisional) {
   return t("rating.value", { rating, provisional: Boolean(provisional) });
 }
 
-// An account's name linked to its profile, with its rating; a guest's name as it is. A name
-// is marked translate="no": a page translator must leave people's names alone.
+// A person's name as text, marked translate="no": a page translator must leave it alone.
+export function personName(name) {
+  return el("span", { class: "person-name", translate: "no" }, name);
+}
+
+// An account's name linked to its profile (translate="no" too), with its rating; a guest's
+// name as it is.
 export function playerName(name, username, rating, provisional) {
-  if (!username) return el("span", { class: "guest-name", translate: "no" }, name);
+  if (!username) return personName(name);
   const link = el("a", { class: "player-link", href: profilePath(username), translate: "no" }, name);
   if (rating === null || rating === undefined) return link;
   return el("span", { class: "player" }, link, " ", el("span", {
@@ -198,7 +203,7 @@ export function clockLine(entry, heard) {
       class: `entry-clock${running ? " running" : ""}`, "data-seat": seat,
       "data-left": entry.clock.remaining[seat], "data-heard": running ? heard : null,
     }, clockText(entry.clock.remaining[seat] - (running ? performance.now() - heard : 0)));
-    return [" · ", nameOf(entry, seat), " ", time];
+    return [" · ", personName(nameOf(entry, seat)), " ", time];
   }));
 }
 

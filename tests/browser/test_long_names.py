@@ -1,52 +1,93 @@
-"""Names as long as the name rules allow (40 characters), one of them a single word, on the
-pages around the table at a phone's width: the lobby's lists, the invite page, the header,
-the player's games and a replay. Each page breaks the names rather than widening itself
-(tests/browser/test_table_layout.py plays whole games with such names)."""
+"""Names as long as a name may be (tests/browser/test_table_layout.py's NAMES, one a single
+word) on the pages around the table, at a phone's width: the lobby's lists, the invite page,
+the header, the player's games in progress and finished, a game's resignation question, its
+result and rematch offer, and the replay of a finished game with its analysis. No page grows
+wider than the phone's window (test_table_layout.py plays whole games with such names)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import pick_name, post_json, watch
-from tests.browser.test_table_layout import PHONE
+from tests.browser.conftest import pick_name, play_over_sockets, post_json, watch
+from tests.browser.test_table_layout import NAMES, PHONE
 
-ONE_WORD = "WOLFESCHLEGELSTEINHAUSENBERGERDORFFWWWWW"
-SPACED = "Maximiliana Ottilia Wilhelmina Brightmor"
+ONE_WORD, SPACED = NAMES
+
+_CREATE = """async (body) => {
+  // As the lobby creates a game: this browser's player, its seat kept where the page looks.
+  const created = await (await fetch("/api/games", {method: "POST",
+    headers: {"content-type": "application/json"}, body: JSON.stringify(body)})).json();
+  localStorage.setItem(`duel.seat.${created.game_id}`,
+                       JSON.stringify({seat: created.seat, token: created.token}));
+  return created;
+}"""
+
+
+def _width_checked(page: Page, what: str, screenshots: Path) -> None:
+    page.screenshot(path=screenshots / f"long-names-{what}.png", full_page=True)
+    width, window = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    phone = PHONE["viewport"]["width"]
+    assert window == phone, f"{what}: the phone's window widened to {window} px (of {phone})"
+    assert width <= window, f"{what}: the page is {width} px wide in a {window} px window"
+
+
+def _create(page: Page, server: str, **body: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game of this page's player against SPACED: both seats' credentials."""
+    created: dict[str, Any] = page.evaluate(_CREATE, {
+        "first_player": "creator", "wonder_selection": "draft", **body})
+    joined = post_json(f"{server}/api/games/{created['game_id']}/join",
+                       {"invite_code": created["invite_code"], "name": SPACED})
+    return created, joined
 
 
 def test_long_names_never_widen_a_page(browser: Browser, server: str,
                                        screenshots: Path) -> None:
     assert len(ONE_WORD) == len(SPACED) == 40  # the longest a name may be
-    listed = {"name": ONE_WORD, "first_player": "creator", "wonder_selection": "draft",
-              "listed": True}
-    live = post_json(f"{server}/api/games", listed)
-    post_json(f"{server}/api/games/{live['game_id']}/join",
-              {"invite_code": live["invite_code"], "name": SPACED})
-    timed = post_json(f"{server}/api/games", {
-        **listed, "time_control": {"kind": "fischer", "minutes": 10, "increment": 5}})
     context = browser.new_context(**PHONE)
     try:
         watched = watch(context.new_page())
         page = watched.page
         page.goto(server + "/")
         pick_name(page, ONE_WORD)
-        pages = {
-            "lobby": ("/", f"[data-game-id='{live['game_id']}']"),
-            "join": (f"/join/{timed['game_id']}?code={timed['invite_code']}",
-                     "#join-summary:not(:empty)"),
-            "my-games": ("/my-games", "#site-player:not([hidden])"),
-            "replay": (f"/replay/{live['game_id']}", "#replay-board > *"),
-        }
-        for name, (path, ready) in pages.items():
-            page.goto(server + path)
-            expect(page.locator(ready).first).to_be_visible()
-            page.screenshot(path=screenshots / f"long-names-{name}.png", full_page=True)
-            width, window = page.evaluate(
-                "() => [document.documentElement.scrollWidth, innerWidth]")
-            assert width <= window == PHONE["viewport"]["width"], (
-                f"{name}: the page is {width} px wide in a {window} px window")
+        timed, _ = _create(page, server, listed=True,
+                           time_control={"kind": "fischer", "minutes": 10, "increment": 5})
+        finished = _create(page, server)
+        play_over_sockets(server, finished[0]["game_id"], list(finished))
+        invite = post_json(f"{server}/api/games", {"name": ONE_WORD, "first_player": "creator",
+                                                   "wonder_selection": "draft"})
+
+        page.goto(server + "/")
+        expect(page.locator(f"[data-game-id='{timed['game_id']}']").first).to_be_visible()
+        _width_checked(page, "lobby", screenshots)
+
+        page.goto(server + "/my-games")
+        expect(page.locator(f"#ongoing-games [data-game-id='{timed['game_id']}']"
+                            " .entry-clock")).to_have_count(2)
+        expect(page.locator(f"[data-game-id='{finished[0]['game_id']}']")).to_be_visible()
+        _width_checked(page, "my-games", screenshots)
+
+        page.goto(f"{server}/join/{invite['game_id']}?code={invite['invite_code']}")
+        expect(page.locator("#join-summary")).to_contain_text(ONE_WORD)
+        _width_checked(page, "join", screenshots)
+
+        page.goto(f"{server}/games/{timed['game_id']}")
+        page.locator("[data-resign=ask]").click()
+        expect(page.locator("[data-resign=yes]")).to_be_visible()
+        _width_checked(page, "resign", screenshots)
+
+        page.goto(f"{server}/games/{finished[0]['game_id']}")
+        page.locator("[data-rematch=offer]").click()
+        expect(page.locator("[data-rematch=withdraw]")).to_be_visible()
+        _width_checked(page, "result", screenshots)
+
+        page.goto(f"{server}/replay/{finished[0]['game_id']}")
+        page.wait_for_function(  # analysed, or refused as too short: either is drawn
+            "() => ['done', 'too_short'].includes("
+            "document.querySelector('#analysis')?.dataset.status)", timeout=30_000)
+        _width_checked(page, "replay", screenshots)
         watched.assert_no_errors()
     finally:
         context.close()

@@ -68,9 +68,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
          "device_scale_factor": 2, **CALM}
 SCORE_KEYS = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins",
               "military", "total"]
-NAMES = ("WOLFESCHLEGELSTEINHAUSENBERGERDORFF", "Maximiliana Ottilia Wilhelmina Brightmor")
-"""Long names, one a single word in capitals, the other the longest a name may be (40
-characters): the table must break them rather than widen the page or cut them off."""
+NAMES = ("KONSTANTINOPOLITANISCHERDUDELSACKPFEIFER", "Maximiliana Ottilia Wilhelmina Brightmor")
+"""Names as long as a name may be (40 characters), one a single word in capitals: the pages
+must break them rather than widen themselves or cut them off."""
 
 OpenSeat = Callable[..., Watched]
 
@@ -344,6 +344,16 @@ _RESULT = """() => {
 }"""
 
 
+# The controls (of a selector) that a tap at their centre would miss, once scrolled to: some
+# other element drawn over them.
+_COVERED = r"""(selector) => [...document.querySelectorAll(selector)].filter((el) => {
+  el.scrollIntoView({ block: 'center' });
+  const box = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !(hit && (hit === el || el.contains(hit)));
+}).map((el) => el.outerHTML.slice(0, 80))"""
+
+
 def _state(page: Page) -> dict[str, Any]:
     state: dict[str, Any] = page.evaluate(_STATE)
     return state
@@ -598,6 +608,19 @@ def test_phone_layout(open_seat: OpenSeat, server: str, screenshots: Path) -> No
                         phone.keyboard.press("Escape")
                         expect(phone.locator("dialog.bd-dialog")).to_have_count(0)
                         expect(opener).to_be_focused()
+                    # The chat, open with a long line in it: whole, each of its buttons
+                    # pressable (not under the log beside it).
+                    phone.locator("#chat-open").click()
+                    phone.locator("#chat input[name=text]").fill("good luck to you both " * 12)
+                    phone.locator("#chat button[type=submit]").click()
+                    expect(phone.locator("#chat .chat-line")).not_to_have_count(0)
+                    check(f"{where}, the chat open")
+                    covered = phone.evaluate(_COVERED, "#chat button, #chat input")
+                    if covered:
+                        problems.setdefault("the chat's controls under something else",
+                                            f"{covered} [{where}]")
+                    shoot("chat")
+                    phone.locator("#chat-close").click()
                 if state["toAct"] == "0":
                     move = play_one(phone, rng,
                                     lambda w=where: check(f"{w}, a card's options open"))

@@ -76,6 +76,14 @@ const HEIGHT = { narrow: 150, wide: 180 };
 const MARGIN = { left: 40, right: 10, top: 8, bottom: 22 };
 const TICK_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200];
 
+// A chart's label cannot wrap (SVG text): a long name is shortened there, whole in the
+// caption and the list of mistakes.
+const LABEL_NAME = 18;
+function labelName(name) {
+  const letters = [...name];  // by code point: never half of an emoji
+  return letters.length > LABEL_NAME ? `${letters.slice(0, LABEL_NAME - 1).join("")}…` : name;
+}
+
 function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
   const box = useRef(null);
   const [width, setWidth] = useState(0);
@@ -140,8 +148,8 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
       ${mistakes.filter((m) => byVersion.has(m.version)).map((m) => html`<circle class=${`an-mistake ${side(m.seat)}`}
           cx=${x(m.version)} cy=${y(byVersion.get(m.version).seat0)} r="5" data-version=${m.version}>
         <title>${t("analysis.marked", { n: m.version, name: names[m.seat], drop: percent(m.drop) })}</title></circle>`)}
-      <text class=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}>${t("analysis.ahead", { name: names[0] })}</text>
-      <text class=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}>${t("analysis.ahead", { name: names[1] })}</text>
+      <text class=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}>${t("analysis.ahead", { name: labelName(names[0]) })}</text>
+      <text class=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}>${t("analysis.ahead", { name: labelName(names[1]) })}</text>
     </svg>
   </div>`;
 }

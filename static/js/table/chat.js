@@ -21,6 +21,11 @@ style.replaceSync(`
 .chat-phrases button { font-size: 0.75rem; padding: 0.1rem 0.35rem; }
 .chat-form { display: flex; gap: 0.3rem; }
 .chat-form input { flex: 1; min-width: 0; }
+/* Below the table (table.css) the chat is drawn whole: its lines scroll. */
+@media (max-width: 900px) {
+  .chat { max-height: none; }
+  .chat-lines { max-height: 10rem; }
+}
 `);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, style];
 
