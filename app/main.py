@@ -75,6 +75,16 @@ def _error(status: int, code: str, message: str, detail: str | None = None,
     return JSONResponse({"error": body}, status_code=status)
 
 
+_NOT_PAGES = ("/api/", "/admin/api/", "/ws/", "/static/", "/vendor/")
+"""Where a missing path is answered in JSON whoever asks: the API, sockets and files."""
+
+
+def _asks_for_a_page(request: Request) -> bool:
+    """A browser's navigation to a page (it accepts HTML), not a script's call or a file."""
+    return (request.method == "GET" and not request.url.path.startswith(_NOT_PAGES)
+            and "text/html" in request.headers.get("accept", ""))
+
+
 async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock, *,
                            interval: float, hub: Hub, queue: QuickMatch,
                            wall: WallClock) -> None:
@@ -271,7 +281,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return _error(422, "invalid_request", f"{where}: {first['msg']}", params={"field": where})
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 404 and _asks_for_a_page(request):
+            # A person followed a link to nothing: say so in a page, not in JSON.
+            return pages.templates.TemplateResponse(request, "not_found.html", {},
+                                                    status_code=404)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:
             response = _error(error.status_code, "http_error", str(error.detail),

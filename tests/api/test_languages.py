@@ -320,6 +320,29 @@ def test_no_word_of_a_page_escapes_the_catalogs(make_app: Callable[..., FastAPI]
                 (path, unmarked(_Words().read(page.text), NAMES))
 
 
+def test_a_missing_page_is_a_page_in_the_visitors_language(
+        make_app: Callable[..., FastAPI]) -> None:
+    """A browser sent to an address with no page gets a page that says so (404), in its
+    language, with the way back; a script, the API and the files still get JSON."""
+    navigation = {"accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    with serve(make_app(pseudo_locale=True)) as client:
+        said = {}
+        for code in [*i18n.LANGUAGES, i18n.PSEUDO.code]:
+            client.cookies.set(i18n.COOKIE, code)
+            page = client.get("/no/such/page", headers=navigation)
+            assert page.status_code == 404 and 'id="not-found"' in page.text, code
+            if code in i18n.LANGUAGES:
+                assert f'<html lang="{i18n.LANGUAGES[code].tag}"' in page.text, code
+            said[code] = re.search(r'<p id="not-found">([^<]*)', page.text).group(1).split()
+            assert 'href="/"' in page.text
+        assert len({" ".join(words) for words in said.values()}) == len(said)  # all translated
+        assert not unmarked(_Words().read(page.text), NAMES)  # the last: the pseudo-locale
+        for path, headers in (("/no/such/page", {"accept": "application/json"}),
+                              ("/no/such/page", {}), ("/api/nothing", navigation),
+                              ("/static/nothing.js", navigation)):
+            assert_refused(client.get(path, headers=headers), 404, "not_found")
+
+
 def test_pages_write_figures_as_their_language_does() -> None:
     figure = templates.env.from_string("{{ n | number }}")
     written = {code: figure.render(n=1234567, html_lang=language.tag)
