@@ -76,13 +76,18 @@ def _error(status: int, code: str, message: str, detail: str | None = None,
 
 
 _NOT_PAGES = ("/api/", "/admin/api/", "/ws/", "/static/", "/vendor/")
-"""Where a missing path is answered in JSON whoever asks: the API, sockets and files."""
+"""Where a refusal is answered in JSON whoever asks: the API, sockets and files."""
+
+
+def _for_a_page(request: Request) -> bool:
+    """A request for a page, not a call of the API nor a file: a refusal of it is said in a
+    page, not in JSON."""
+    return request.method == "GET" and not request.url.path.startswith(_NOT_PAGES)
 
 
 def _asks_for_a_page(request: Request) -> bool:
     """A browser's navigation to a page (it accepts HTML), not a script's call or a file."""
-    return (request.method == "GET" and not request.url.path.startswith(_NOT_PAGES)
-            and "text/html" in request.headers.get("accept", ""))
+    return _for_a_page(request) and "text/html" in request.headers.get("accept", "")
 
 
 async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock, *,
@@ -255,8 +260,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def unavailable(request: Request, error: Exception) -> Response:
         log.error("storage failure", exc_info=error)
         headers = {"Retry-After": "5"}
-        if request.method == "GET" and not request.url.path.startswith(("/api/", "/admin/api/")):
-            # A person asked for a page: say so in one, not in JSON.
+        if _for_a_page(request):  # a person asked for a page: say so in one, not in JSON
             return pages.templates.TemplateResponse(
                 request, "unavailable.html", {}, status_code=503,
                 headers=headers)
