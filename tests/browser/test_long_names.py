@@ -26,6 +26,13 @@ _CREATE = """async (body) => {
 }"""
 
 
+_SIDE_LABELS = """() => [...document.querySelectorAll('#analysis .an-side')].map((label) => ({
+  text: label.textContent,
+  right: label.getBoundingClientRect().right,
+  edge: label.ownerSVGElement.getBoundingClientRect().right,
+}))"""
+
+
 def _width_checked(page: Page, what: str, screenshots: Path) -> None:
     page.screenshot(path=screenshots / f"long-names-{what}.png", full_page=True)
     width, window = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
@@ -84,10 +91,17 @@ def test_long_names_never_widen_a_page(browser: Browser, server: str,
         _width_checked(page, "result", screenshots)
 
         page.goto(f"{server}/replay/{finished[0]['game_id']}")
-        page.wait_for_function(  # analysed, or refused as too short: either is drawn
-            "() => ['done', 'too_short'].includes("
-            "document.querySelector('#analysis')?.dataset.status)", timeout=30_000)
+        expect(page.locator("#analysis")).to_have_attribute("data-status", "done",
+                                                            timeout=30_000)
         _width_checked(page, "replay", screenshots)
+        # The chart's labels cannot wrap: each name is shortened to fit the plot.
+        labels = page.evaluate(_SIDE_LABELS)
+        assert len(labels) == len(NAMES), labels
+        assert all(label["text"].startswith(name[:3])
+                   for label, name in zip(labels, NAMES, strict=True)), labels
+        for label in labels:
+            assert label["text"].endswith(" ahead") and "…" in label["text"], label
+            assert label["right"] <= label["edge"], f"a chart's label runs out of it: {label}"
         watched.assert_no_errors()
     finally:
         context.close()

@@ -76,12 +76,37 @@ const HEIGHT = { narrow: 150, wide: 180 };
 const MARGIN = { left: 40, right: 10, top: 8, bottom: 22 };
 const TICK_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200];
 
-// A chart's label cannot wrap (SVG text): a long name is shortened there, whole in the
-// caption and the list of mistakes.
-const LABEL_NAME = 18;
-function labelName(name) {
+// A chart's label cannot wrap (SVG text): a name too long for the plot is shortened there,
+// by as few letters as its width asks (measured in the label's own font), and shown whole in
+// the caption and the list of mistakes.
+function SideLabel({ className, x, y, name, room }) {
+  const label = useRef(null);
+  const [font, setFont] = useState("");
+  useLayoutEffect(() => {
+    const style = getComputedStyle(label.current);
+    setFont(style.font || `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
+  }, []);
+  return html`<text ref=${label} class=${className} x=${x} y=${y}>${font ? fitted(name, room, font) : ahead(name)}</text>`;
+}
+
+const ahead = (name) => t("analysis.ahead", { name });
+let measure = null;  // a canvas's text measure: nothing drawn, nothing laid out
+
+function fitted(name, room, font) {
+  measure ??= document.createElement("canvas").getContext("2d");
+  measure.font = font;
+  const fits = (text) => measure.measureText(text).width <= room;
+  if (fits(ahead(name))) return ahead(name);
   const letters = [...name];  // by code point: never half of an emoji
-  return letters.length > LABEL_NAME ? `${letters.slice(0, LABEL_NAME - 1).join("")}…` : name;
+  const cut = (n) => ahead(`${letters.slice(0, n).join("")}…`);
+  let low = 1;  // the most letters whose label fits, one at least
+  let high = letters.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(cut(middle))) low = middle;
+    else high = middle - 1;
+  }
+  return cut(low);
 }
 
 function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
@@ -148,8 +173,10 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
       ${mistakes.filter((m) => byVersion.has(m.version)).map((m) => html`<circle class=${`an-mistake ${side(m.seat)}`}
           cx=${x(m.version)} cy=${y(byVersion.get(m.version).seat0)} r="5" data-version=${m.version}>
         <title>${t("analysis.marked", { n: m.version, name: names[m.seat], drop: percent(m.drop) })}</title></circle>`)}
-      <text class=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}>${t("analysis.ahead", { name: labelName(names[0]) })}</text>
-      <text class=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}>${t("analysis.ahead", { name: labelName(names[1]) })}</text>
+      <${SideLabel} className=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}
+        name=${names[0]} room=${plot.width - 12} />
+      <${SideLabel} className=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}
+        name=${names[1]} room=${plot.width - 12} />
     </svg>
   </div>`;
 }
