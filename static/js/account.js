@@ -1,6 +1,6 @@
 // The account page (templates/account.html): each form is sent to the route it names, and
 // the page is drawn again by the server once it is done (the account's state is its own).
-import { request, showError } from "./api.js";
+import { request, scriptReady, showError } from "./api.js";
 import { pageWords } from "./words.js";
 
 await pageWords("server");
@@ -48,3 +48,4 @@ for (const [id, [method, path, body]] of Object.entries(actions)) {
     location.reload();
   }));
 }
+scriptReady();

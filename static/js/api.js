@@ -74,3 +74,13 @@ export function showError(element, error) {
   element.textContent = errorText(error);
   element.hidden = false;
 }
+
+// The controls a page's script drives are drawn disabled (`disabled data-scripted`): pressed
+// before the script is ready, a form would go to the server, which takes no forms, and a
+// button would do nothing. The script enables them once its handlers are in place.
+export function scriptReady() {
+  for (const control of document.querySelectorAll("[data-scripted]")) {
+    control.disabled = false;
+    control.removeAttribute("data-scripted");
+  }
+}

@@ -1,6 +1,6 @@
 // The invite link's page: the visitor becomes a player (their name, kept by the session),
 // takes the free seat, then goes to the game.
-import { ApiError, loadSeat, request, saveSeat, showError } from "./api.js";
+import { ApiError, loadSeat, request, saveSeat, scriptReady, showError } from "./api.js";
 import { joinOnce } from "./once.js";
 import { checkName, currentPlayer, pickName } from "./player.js";
 import { controlText } from "./timing.js";
@@ -91,3 +91,4 @@ form.addEventListener("submit", async (event) => {
     }
   }
 });
+scriptReady();

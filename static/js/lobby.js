@@ -1,7 +1,7 @@
 // The lobby, the home page (docs/lobby.md): the player's name, quick match, a game against
 // the computer (lobby-computer.js), creating a game, and the lists of open games, games in
 // progress and the player's own games, kept up to date by the lobby socket.
-import { ApiError, errorText, saveSeat, showError } from "./api.js";
+import { ApiError, errorText, saveSeat, scriptReady, showError } from "./api.js";
 import { computerCard } from "./lobby-computer.js";
 import {
   ago, clockLine, el, fillList, gameLink, mineRow, nameOf, optionsText, progress, row, seatName,
@@ -516,6 +516,7 @@ tickClocks(root);
 // Start
 // ---------------------------------------------------------------------------------------
 
+scriptReady();
 connectLobby();
 // The socket's first picture names the player too; whichever answers first is shown.
 currentPlayer().then(useKnownPlayer);
