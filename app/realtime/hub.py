@@ -599,8 +599,12 @@ class Hub:
         # Departures are short writes: let them finish (cancelled, one may leave its
         # database connection in use as the engine is disposed of).
         await asyncio.gather(*self._departures, return_exceptions=True)
-        for task in list(self._background):
+        # Cancelled and waited for: a task left to unwind later may do so after the engine
+        # is disposed of, its session's closing waiting on a connection that is gone.
+        background = list(self._background)
+        for task in background:
             task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         await self._catching_up.close()
         if self._reader is not None:
             self._reader.cancel()
