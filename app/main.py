@@ -247,8 +247,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics = app.state.metrics = Metrics()
 
     # Every refusal has one shape: {"error": {"code", "message", "params", "detail"?}}.
+    def not_found_page(request: Request) -> Response:
+        # A person followed a link to nothing: say so in a page, not in JSON.
+        return pages.templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
+
     @app.exception_handler(ServiceError)
-    async def refused(_request: Request, error: ServiceError) -> JSONResponse:
+    async def refused(request: Request, error: ServiceError) -> Response:
+        if error.status == 404 and _asks_for_a_page(request):  # e.g. /language/<unknown>
+            return not_found_page(request)
         response = _error(error.status, error.code, error.message, error.detail, error.params)
         if error.status == 401:  # RFC 9110: say which scheme would do
             response.headers["WWW-Authenticate"] = "Bearer"
@@ -287,9 +293,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404 and _asks_for_a_page(request):
-            # A person followed a link to nothing: say so in a page, not in JSON.
-            return pages.templates.TemplateResponse(request, "not_found.html", {},
-                                                    status_code=404)
+            return not_found_page(request)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:
             response = _error(error.status_code, "http_error", str(error.detail),

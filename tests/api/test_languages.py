@@ -337,9 +337,13 @@ def test_a_missing_page_is_a_page_in_the_visitors_language(
             assert 'href="/"' in page.text
         assert len({" ".join(words) for words in said.values()}) == len(said)  # all translated
         assert not unmarked(_Words().read(page.text), NAMES)  # the last: the pseudo-locale
+        # A route's own "no such thing" too: a picker's link to a language not offered.
+        nowhere = client.get("/language/xx?next=/my-games", headers=navigation)
+        assert nowhere.status_code == 404 and 'id="not-found"' in nowhere.text
+        assert client.cookies.get(i18n.COOKIE) == i18n.PSEUDO.code  # unchanged
         for path, headers in (("/no/such/page", {"accept": "application/json"}),
                               ("/no/such/page", {}), ("/api/nothing", navigation),
-                              ("/static/nothing.js", navigation)):
+                              ("/static/nothing.js", navigation), ("/language/xx", {})):
             assert_refused(client.get(path, headers=headers), 404, "not_found")
 
 
