@@ -1,15 +1,16 @@
 """Accounts in the browser (docs/lobby.md, Accounts): a guest registers from the account
 page and keeps their name; another browser logs in to the account; logging out everywhere
-from one logs the other out too."""
+from one logs the other out too. And the pages' forms (account, lobby, invite) cannot be
+pressed before their script is ready."""
 
 from __future__ import annotations
 
 import secrets
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import OpenPage
+from tests.browser.conftest import OpenPage, post_json
 from tests.browser.test_lobby_in_browser import open_lobby
 
 PASSWORD = "correct horse battery"
@@ -53,3 +54,32 @@ def test_register_log_in_elsewhere_and_log_out_everywhere(
     away.page.screenshot(path=screenshots / "account-logged-out.png")
     home.assert_no_errors()
     away.assert_no_errors()
+
+
+def test_controls_wait_for_the_page_s_script(browser: Browser, server: str) -> None:
+    """The buttons a page's script drives are drawn disabled and enabled by the script once
+    its handlers are in place: pressed sooner, a form would be posted to the page itself
+    (the server answers it in JSON) and a button would do nothing."""
+    game = post_json(f"{server}/api/games", {"name": "Bo", "first_player": "creator",
+                                             "wonder_selection": "draft"})
+    pages = {"/account": "account.js", "/": "lobby.js",
+             f"/join/{game['game_id']}?code={game['invite_code']}": "join.js"}
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        for path, script in pages.items():
+            held = f"**/static/js/{script}*"
+            page.route(held, lambda route: route.abort())  # the script never runs
+            page.goto(server + path)
+            expect(page.locator("[data-scripted]").first).to_be_attached()
+            held_back = page.locator("[data-scripted]").evaluate_all(
+                "controls => controls.map((control) => [control.id ? `#${control.id}`"
+                "  : `#${control.form.id} button[type=submit]`, control.disabled])")
+            assert held_back and all(disabled for _, disabled in held_back), (path, held_back)
+            page.unroute(held)
+            page.goto(server + path)
+            expect(page.locator("[data-scripted]")).to_have_count(0)  # all enabled, then
+            for selector, _ in held_back:
+                expect(page.locator(selector)).to_be_enabled()
+    finally:
+        context.close()
