@@ -1,6 +1,6 @@
 // The admin's game page: the log in words, and the board after any action with every
 // hidden card shown (positions come from /admin/api/games/{id}/positions/{seq}).
-import { request, showError } from "./api.js";
+import { request, scriptReady, showError } from "./api.js";
 import { actionWords, renderHidden, say, seatNames } from "./admin.js";
 import { moveSentences } from "./table/describe.js";
 import { StillBoard, Stepper } from "./stepper.js";
@@ -83,6 +83,7 @@ function wire() {
       showError(errorBox, error);
     }
   });
+  scriptReady();
 }
 
 async function start() {

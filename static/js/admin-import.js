@@ -1,6 +1,6 @@
 // The import page: a game record (a file or pasted text) is sent to /admin/api/import;
 // once stored, the new game's page opens.
-import { refusal, showError } from "./api.js";
+import { refusal, scriptReady, showError } from "./api.js";
 import { say } from "./admin.js";
 import { t } from "./words.js";
 
@@ -47,3 +47,4 @@ form.addEventListener("submit", async (event) => {
     showError(errorBox, error);
   }
 });
+scriptReady();

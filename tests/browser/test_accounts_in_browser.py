@@ -1,7 +1,7 @@
 """Accounts in the browser (docs/lobby.md, Accounts): a guest registers from the account
 page and keeps their name; another browser logs in to the account; logging out everywhere
-from one logs the other out too. And the pages' forms (account, lobby, invite) cannot be
-pressed before their script is ready."""
+from one logs the other out too. And the pages' forms (account, lobby, invite, admin's)
+cannot be pressed before their script is ready."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import OpenPage, post_json
+from tests.browser.conftest import ADMIN_PASSWORD, OpenPage, post_json
 from tests.browser.test_lobby_in_browser import open_lobby
 
 PASSWORD = "correct horse battery"
@@ -63,10 +63,15 @@ def test_controls_wait_for_the_page_s_script(browser: Browser, server: str) -> N
     game = post_json(f"{server}/api/games", {"name": "Bo", "first_player": "creator",
                                              "wonder_selection": "draft"})
     pages = {"/account": "account.js", "/": "lobby.js",
-             f"/join/{game['game_id']}?code={game['invite_code']}": "join.js"}
+             f"/join/{game['game_id']}?code={game['invite_code']}": "join.js",
+             "/admin/import": "admin-import.js", f"/admin/games/{game['game_id']}": "admin-game.js"}
     context = browser.new_context()
     try:
         page = context.new_page()
+        page.goto(f"{server}/admin/login?next=/admin")  # a form the server takes itself
+        page.locator("#admin-password").fill(ADMIN_PASSWORD)
+        page.locator("#login-button").click()
+        expect(page.locator("#games-table")).to_be_visible()
         for path, script in pages.items():
             held = f"**/static/js/{script}*"
             page.route(held, lambda route: route.abort())  # the script never runs
