@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -27,10 +28,26 @@ def record_of(game: Game) -> Record:
     return game.seed, game.options.to_json(), [action.to_json() for action in game.log]
 
 
-def lower_priority() -> None:
-    """A worker yields the processor to the server's own process (players' moves first)."""
+SERVER_WATCH_SECONDS = 1.0
+"""How often a worker looks whether its server process is still there."""
+
+
+def start_worker() -> None:
+    """A worker's setting up (the pool's initializer): it yields the processor to the
+    server's own process (players' moves first), and ends once that process is gone."""
     with contextlib.suppress(OSError):  # not allowed here: the same priority, then
         os.nice(10)
+    threading.Thread(target=_end_with_the_server, args=(os.getppid(),), daemon=True,
+                     name="server-watch").start()
+
+
+def _end_with_the_server(server: int) -> None:
+    # A server killed outright (kill -9, an out-of-memory kill) cannot shut its pool down,
+    # and a worker waiting for work never hears that it is gone: the pool's queue is a pipe
+    # every worker holds both ends of. Adopted by another process, the worker ends itself.
+    while os.getppid() == server:
+        time.sleep(SERVER_WATCH_SECONDS)
+    os._exit(0)
 
 
 def _deadline(seconds: float) -> Callable[[], bool]:

@@ -35,7 +35,7 @@ from typing import Any, Final, TypeVar
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bots import LEVELS, TOP_LEVEL
-from app.bots.worker import Record, analyse_position, lower_priority, record_of, think
+from app.bots.worker import Record, analyse_position, record_of, start_worker, think
 from app.config import Settings
 from app.db import repository
 from app.engine import FORFEITS
@@ -119,7 +119,7 @@ class Thinkers:
     def _pool(workers: int) -> Executor:
         # Spawned, not forked: a fork would copy the server's sockets and threads.
         return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=lower_priority)
+                                   initializer=start_worker)
 
     async def _run(self, kind: str, fn: Callable[..., T], *args: Any) -> T:
         pool = self._pools[kind]
