@@ -77,6 +77,13 @@ def version(page: Page) -> int:
     return int(page.locator("#game").get_attribute("data-version") or "0")
 
 
+def version_at_our_turn(page: Page) -> int:
+    """The version once seat 0 is to act (drawn with the turn): read sooner, the computer's
+    answer to our last move may not have come yet."""
+    expect(page.locator("#game")).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
+    return version(page)
+
+
 def play_the_random_computer(page: Page) -> str:
     """From the lobby's computer card: a game against the random level, the player first
     (seat 0); the game's id once its page shows the seat."""
@@ -121,7 +128,7 @@ def test_a_game_against_the_computer_played_by_clicking(open_page: OpenPage, ser
     rng = random.Random(7)
     ours = 0
     shown = False
-    while version(page) < MOVES:
+    while version_at_our_turn(page) < MOVES:
         play_our_move(page, rng)
         ours += 1
         if version(page) >= 11 and not shown:  # Age I, the computer's answer seen

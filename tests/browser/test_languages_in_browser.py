@@ -25,7 +25,6 @@ from tests.api.test_languages import unmarked
 from tests.browser.conftest import (
     ACTION_MS,
     ADMIN_PASSWORD,
-    WAIT_MS,
     Watched,
     click_random,
     pick_name,
@@ -35,7 +34,7 @@ from tests.browser.test_computer_in_browser import (
     _BEYOND,
     play_our_move,
     play_the_random_computer,
-    version,
+    version_at_our_turn,
 )
 from tests.browser.test_table_layout import _LAYOUT
 
@@ -123,12 +122,9 @@ def _computer_game(page: Page, code: str, screenshots: Path) -> str:
     expect(page.locator(".bd-prompt--draft")).to_be_visible()
     _check(page, code, "draft", screenshots)
     rng = random.Random(16)
-    # Read at our turn (the version is drawn with it): read sooner, the draft's last pick,
-    # the computer's, may not have come yet, and the loop would make Age I's first move.
-    while True:
-        expect(game).to_have_attribute("data-to-act", "0", timeout=WAIT_MS)
-        if version(page) >= DRAFT:
-            break
+    # Read at our turn: read sooner, the draft's last pick (the computer's) may not have come
+    # yet, and the loop would make Age I's first move.
+    while version_at_our_turn(page) < DRAFT:
         play_our_move(page, rng)
     expect(game).to_have_attribute("data-phase", "play")
     expect(page.locator(".bd-structure button[data-card]").first).to_be_visible()
@@ -161,7 +157,7 @@ def test_a_game_in_each_language(browser: Browser, server: str, screenshots: Pat
         _check(page, code, "lobby", screenshots)
         _computer_game(page, code, screenshots)
         # A prompt: a card's options, the choices of the turn.
-        click_random(page, ".bd-structure button[data-card]", random.Random(3))
+        assert click_random(page, ".bd-structure button[data-card]", random.Random(3))
         expect(page.locator("dialog[open] [data-action]").first).to_be_visible()
         _check(page, code, "options", screenshots)
         page.keyboard.press("Escape")
@@ -195,7 +191,7 @@ def test_no_word_escapes_the_catalogs_anywhere(browser: Browser, server: str,
         expect(page.locator("#lobby-connection")).to_have_attribute("data-state", "online")
         _check(page, code, "lobby", screenshots)
         game_id = _computer_game(page, code, screenshots)
-        click_random(page, ".bd-structure button[data-card]", random.Random(3))
+        assert click_random(page, ".bd-structure button[data-card]", random.Random(3))
         expect(page.locator("dialog[open] [data-action]").first).to_be_visible()
         _check(page, code, "options", screenshots)
         page.keyboard.press("Escape")
@@ -207,7 +203,7 @@ def test_no_word_escapes_the_catalogs_anywhere(browser: Browser, server: str,
         expect(page.locator("#chat")).to_be_visible()
         _check(page, code, "chat", screenshots)
         rng = random.Random(5)
-        while version(page) < MIN_ACTIONS:  # a game long enough to be analysed
+        while version_at_our_turn(page) < MIN_ACTIONS:  # a game long enough to be analysed
             play_our_move(page, rng)
         page.locator("[data-resign=ask]").click()
         page.locator("[data-resign=yes]").click()

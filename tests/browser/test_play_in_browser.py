@@ -255,6 +255,7 @@ def test_a_real_time_game_lost_on_time(open_page: OpenPage, server: str,
     for page in (host, guest):
         expect(page.locator("#clocks .clock")).to_have_count(2)
         expect(page.locator("#clocks .clock.running")).to_have_count(1)
+    expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile(r"^[01]$"))
     seat = _attribute(host, "data-to-act")
     actor, other = (host, guest) if seat == "0" else (guest, host)
     play_one(actor, random.Random(SEED))
