@@ -8,6 +8,8 @@ The one clock of the bots is here: a time limit that may end a search early.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 import time
@@ -28,25 +30,23 @@ def record_of(game: Game) -> Record:
     return game.seed, game.options.to_json(), [action.to_json() for action in game.log]
 
 
-SERVER_WATCH_SECONDS = 1.0
-"""How often a worker looks whether its server process is still there."""
-
-
 def start_worker() -> None:
     """A worker's setting up (the pool's initializer): it yields the processor to the
     server's own process (players' moves first), and ends once that process is gone."""
     with contextlib.suppress(OSError):  # not allowed here: the same priority, then
         os.nice(10)
-    threading.Thread(target=_end_with_the_server, args=(os.getppid(),), daemon=True,
-                     name="server-watch").start()
+    server = multiprocessing.parent_process()
+    if server is not None:
+        threading.Thread(target=_end_with_the_server, args=(server.sentinel,), daemon=True,
+                         name="server-watch").start()
 
 
-def _end_with_the_server(server: int) -> None:
+def _end_with_the_server(sentinel: int) -> None:
     # A server killed outright (kill -9, an out-of-memory kill) cannot shut its pool down,
     # and a worker waiting for work never hears that it is gone: the pool's queue is a pipe
-    # every worker holds both ends of. Adopted by another process, the worker ends itself.
-    while os.getppid() == server:
-        time.sleep(SERVER_WATCH_SECONDS)
+    # every worker holds both ends of. The server's sentinel (a pipe it held since it
+    # spawned the worker, even one killed while the worker was still starting) says it.
+    multiprocessing.connection.wait([sentinel])
     os._exit(0)
 
 

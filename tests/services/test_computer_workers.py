@@ -1,15 +1,19 @@
 """The computer's worker processes (app/services/computer.py, app/bots/worker.py) do not
 outlive their server: a server killed outright (kill -9) cannot shut its pools down, and
-its workers end by themselves instead of waiting for work for ever."""
+its workers end by themselves instead of waiting for work for ever, whether the server was
+killed while they worked or while they were still starting."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,8 +22,11 @@ import asyncio, os, sys
 from app.services.computer import Thinkers
 
 thinkers = Thinkers(1)
-worker = asyncio.run(thinkers.move(os.getpid))  # the worker that ran the call
-print(worker, flush=True)
+if sys.argv[1] == "at_work":
+    asyncio.run(thinkers.move(os.getpid))  # the worker has started and run a call
+else:
+    thinkers._pools["moves"].submit(os.getpid)  # the worker is spawned, not started yet
+print("ready", flush=True)
 sys.stdin.read()  # until killed
 """
 
@@ -33,21 +40,35 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
-def test_a_killed_server_leaves_no_worker_behind() -> None:
-    server = subprocess.Popen([sys.executable, "-c", _SERVER], cwd=ROOT, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True,
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.parametrize("when", ["at_work", "starting"])
+def test_a_killed_server_leaves_no_worker_behind(when: str) -> None:
+    server = subprocess.Popen([sys.executable, "-c", _SERVER, when], cwd=ROOT,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    left: list[int] = []
     try:
-        assert server.stdout is not None
-        worker = int(server.stdout.readline())
-        assert worker != server.pid and _running(worker)
+        assert server.stdout is not None and server.stdout.readline() == "ready\n"
+        left = _children(server.pid)  # its worker (and multiprocessing's resource tracker)
+        assert left
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=30)
-        deadline = time.monotonic() + 60  # bounds a failure's wait: the worker looks each second
-        while _running(worker) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60  # bounds a failure's wait
+        while any(map(_running, left)) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _running(worker), "the worker outlived its server"
+        assert not [pid for pid in left if _running(pid)], "processes outlived their server"
     finally:
         if server.poll() is None:
             server.kill()
             server.wait()
+        for pid in left:  # a failure leaves none behind either
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
