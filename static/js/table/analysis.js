@@ -91,16 +91,22 @@ function SideLabel({ className, x, y, name, room }) {
 
 const ahead = (name) => t("analysis.ahead", { name });
 let measure = null;  // a canvas's text measure: nothing drawn, nothing laid out
+// A name's letters as one sees them (graphemes): a cut never leaves half of an emoji.
+const letters = globalThis.Intl?.Segmenter
+  ? (text) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((part) => part.segment)
+  : (text) => [...text];
 
 function fitted(name, room, font) {
   measure ??= document.createElement("canvas").getContext("2d");
   measure.font = font;
   const fits = (text) => measure.measureText(text).width <= room;
-  if (fits(ahead(name))) return ahead(name);
-  const letters = [...name];  // by code point: never half of an emoji
-  const cut = (n) => ahead(`${letters.slice(0, n).join("")}…`);
-  let low = 1;  // the most letters whose label fits, one at least
-  let high = letters.length - 1;
+  const shown = letters(name);
+  if (shown.length < 2 || fits(ahead(name))) return ahead(name);
+  const cut = (n) => ahead(`${shown.slice(0, n).join("").trimEnd()}…`);
+  // The most letters whose label fits; one at least (a chart too narrow for even that is
+  // narrower than any screen).
+  let low = 1;
+  let high = shown.length - 1;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
     if (fits(cut(middle))) low = middle;
