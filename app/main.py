@@ -246,11 +246,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # (the tests) count apart.
     metrics = app.state.metrics = Metrics()
 
-    # Every refusal has one shape: {"error": {"code", "message", "params", "detail"?}}.
     def not_found_page(request: Request) -> Response:
         # A person followed a link to nothing: say so in a page, not in JSON.
         return pages.templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
 
+    # Every refusal has one shape: {"error": {"code", "message", "params", "detail"?}}
+    # (except a page's "not found", said in a page to a browser).
     @app.exception_handler(ServiceError)
     async def refused(request: Request, error: ServiceError) -> Response:
         if error.status == 404 and _asks_for_a_page(request):  # e.g. /language/<unknown>
