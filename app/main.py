@@ -90,6 +90,11 @@ def _asks_for_a_page(request: Request) -> bool:
     return _for_a_page(request) and "text/html" in request.headers.get("accept", "")
 
 
+def _not_found_page(request: Request) -> Response:
+    """A person followed a link to nothing: say so in a page, not in JSON."""
+    return pages.templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
+
+
 async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Clock, *,
                            interval: float, hub: Hub, queue: QuickMatch,
                            wall: WallClock) -> None:
@@ -246,16 +251,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # (the tests) count apart.
     metrics = app.state.metrics = Metrics()
 
-    def not_found_page(request: Request) -> Response:
-        # A person followed a link to nothing: say so in a page, not in JSON.
-        return pages.templates.TemplateResponse(request, "not_found.html", {}, status_code=404)
-
     # Every refusal has one shape: {"error": {"code", "message", "params", "detail"?}}
     # (except a page's "not found", said in a page to a browser).
     @app.exception_handler(ServiceError)
     async def refused(request: Request, error: ServiceError) -> Response:
         if error.status == 404 and _asks_for_a_page(request):  # e.g. /language/<unknown>
-            return not_found_page(request)
+            return _not_found_page(request)
         response = _error(error.status, error.code, error.message, error.detail, error.params)
         if error.status == 401:  # RFC 9110: say which scheme would do
             response.headers["WWW-Authenticate"] = "Bearer"
@@ -294,7 +295,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404 and _asks_for_a_page(request):
-            return not_found_page(request)
+            return _not_found_page(request)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:
             response = _error(error.status_code, "http_error", str(error.detail),

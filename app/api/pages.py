@@ -38,9 +38,14 @@ i18n.install(templates.env)
 templates.env.globals["static_url"] = STATIC.url
 
 
+def scripts_of(template: str) -> list[str]:
+    """The modules a template's page loads itself (``static_url("js/…")``), under static/."""
+    return re.findall(r"""static_url\(['"](js/[^'"]+\.js)['"]\)""", template)
+
+
 PAGE_SCRIPTS = frozenset(
     name for template in (ROOT / "templates").rglob("*.html")
-    for name in re.findall(r"""static_url\(['"](js/[^'"]+\.js)['"]\)""", template.read_text()))
+    for name in scripts_of(template.read_text()))
 """The modules a page loads itself (by its fingerprinted URL): no module imports them, so
 the import map (which every page carries) need not name them."""
 

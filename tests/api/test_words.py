@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from app.api.catalog import catalog as game_catalog
+from app.api.pages import scripts_of
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js"
@@ -247,7 +248,6 @@ def test_the_words_fetched_with_the_dialogs_are_asked_for_by_them_alone() -> Non
     assert not elsewhere, f"codes of en-panels.js asked for before it is loaded: {elsewhere}"
 
 
-_SCRIPT_TAG = re.compile(r"""<script type="module" src="\{\{ static_url\('js/([^']+)'\) \}\}">""")
 _PAGE_WORDS = re.compile(r"\{% set page_words = \[([^\]]*)\] %\}")
 _AWAITED = re.compile(r"\bawait pageWords\(([^)]*)\)")
 _STATIC_IMPORT = re.compile(r"""^import [^;]*?from "(\.{1,2}/[^"]+)";""", re.MULTILINE | re.DOTALL)
@@ -273,13 +273,13 @@ def test_the_words_a_page_s_script_awaits_are_fetched_with_the_page() -> None:
     checked = 0
     for template in sorted((ROOT / "templates").rglob("*.html")):
         text = template.read_text()
-        scripts = _SCRIPT_TAG.findall(text)
+        scripts = scripts_of(text)
         if not scripts:
             continue
         listed = _PAGE_WORDS.search(text)
         preloaded = set(re.findall(r'"(\w+)"', listed.group(1))) if listed else set()
         for script in scripts:
-            awaited = _awaited_parts((JS / script).resolve(), set())
+            awaited = _awaited_parts((JS.parent / script).resolve(), set())
             assert awaited <= preloaded, (template.name, script, awaited - preloaded)
             checked += bool(awaited)
     assert checked >= 8  # the scan finds the pages' awaits

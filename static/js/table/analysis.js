@@ -15,7 +15,7 @@
 // The words come from words/en-analysis.js: whoever draws this loads them first
 // (loadWords("analysis")).
 import { html } from "htm/preact";
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { request } from "../api.js";
 import { t } from "../words.js";
 import { cardName, tokenName, wonderName } from "./describe.js";
@@ -86,15 +86,15 @@ function SideLabel({ className, x, y, name, room }) {
     const style = getComputedStyle(label.current);
     setFont(style.font || `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
   }, []);
-  return html`<text ref=${label} class=${className} x=${x} y=${y}>${font ? fitted(name, room, font) : ahead(name)}</text>`;
+  const text = useMemo(() => (font ? fitted(name, room, font) : ahead(name)), [name, room, font]);
+  return html`<text ref=${label} class=${className} x=${x} y=${y}>${text}</text>`;
 }
 
 const ahead = (name) => t("analysis.ahead", { name });
 let measure = null;  // a canvas's text measure: nothing drawn, nothing laid out
 // A name's letters as one sees them (graphemes): a cut never leaves half of an emoji.
-const letters = globalThis.Intl?.Segmenter
-  ? (text) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((part) => part.segment)
-  : (text) => [...text];
+const graphemes = globalThis.Intl?.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+const letters = (text) => (graphemes ? [...graphemes.segment(text)].map((part) => part.segment) : [...text]);
 
 function fitted(name, room, font) {
   measure ??= document.createElement("canvas").getContext("2d");
