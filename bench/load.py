@@ -16,6 +16,12 @@ a new one. Prints moves per second, the time from a move's send to the opponent'
 same run, pgbench's single-row inserts per second at the same concurrency (the games'
 number), the database's own pace for one small write.
 
+Flat-out, the same run also plays as many tables on as many processes of
+bench/bare_server.py (``--no-bare`` skips it): the same frameworks, driver and socket
+compression with no game, one row and two small messages a move. Its moves/s are the most
+this stack and load client reach on this machine, whatever the game does; the game's
+moves/s are printed as a share of both.
+
 ``--rejoin N``: N sockets (N/2 games, both seats) on the last process, which is then
 killed (SIGKILL); every socket reconnects with its last version to one of the others
 (spread over them in turn, as the proxy would), and the time until each is welcomed is
@@ -85,13 +91,16 @@ class Server:
 
 
 def start_servers(count: int, url: str, schema: str, logs: Path,
-                  settings: dict[str, str] | None = None) -> list[Server]:
+                  settings: dict[str, str] | None = None, *, bare: bool = False
+                  ) -> list[Server]:
+    """``count`` game servers, or with ``bare`` as many of bench/bare_server.py's."""
     secret = secrets.token_urlsafe(32)
     servers = []
     for n in range(count):
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DUEL_")}
-        env.update(DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
+        env.update(BARE_DATABASE_URL=url, BARE_SCHEMA=schema,
+                   DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
                    DUEL_PUBLIC_URL=f"http://127.0.0.1:{port}",
                    # Its clients move as fast as answers come, from few addresses: far
                    # past what a person's socket may (docs/security.md).
@@ -101,9 +110,11 @@ def start_servers(count: int, url: str, schema: str, logs: Path,
                    # The moves are measured, not the analyses of the games they finish.
                    DUEL_ANALYSIS_ENABLED="false")
         env.update({f"DUEL_{name.upper()}": value for name, value in (settings or {}).items()})
-        with (logs / f"server{n}.log").open("wb") as log:
+        name = "bare" if bare else "server"
+        with (logs / f"{name}{n}.log").open("wb") as log:
             popen = subprocess.Popen(
-                [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+                [sys.executable, "-m", "uvicorn", "--factory",
+                 "bench.bare_server:create_app" if bare else "app.main:create_app",
                  "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
                  "--no-access-log", "--log-level", "warning"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -328,8 +339,50 @@ async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
         cpu = server.cpu_seconds() - cpu_before[n]
         print(f"  process {n}: CPU {cpu:.1f} s ({cpu / figures_time:.0%} of a core), "
               f"RSS {server.rss_mb():.0f} MB")
+    cpu = sum(s.cpu_seconds() for s in servers) - sum(cpu_before)
+    print(f"  server CPU {cpu / max(figures.moves, 1) * 1000:.2f} ms a move")
     figures.seconds = figures_time
     return figures
+
+
+async def run_bare(servers: list[Server], games: int, seconds: float) -> float:
+    """Flat-out tables on bench/bare_server.py (both of a table's sockets on one process,
+    the tables spread over the processes); the moves per second."""
+    moves = 0
+
+    async def table(index: int, deadline: float) -> None:
+        nonlocal moves
+        home = servers[index % len(servers)].ws
+        seats = [await connect(f"{home}/bare/{index}/{seat}", max_size=2**20)
+                 for seat in (0, 1)]
+        for seat in seats:
+            await seat.recv()  # welcome
+        version = 0
+        while time.monotonic() < deadline:
+            actor, opponent = seats[version % 2], seats[1 - version % 2]
+            await actor.send(json.dumps({"type": "action", "action": "x",
+                                         "version": version}))
+            json.loads(await opponent.recv())
+            json.loads(await actor.recv())
+            version += 1
+            moves += 1
+        for seat in seats:
+            await seat.close()
+
+    quiet_collector()
+    cpu_before = [s.cpu_seconds() for s in servers]
+    started = time.monotonic()
+    results = await asyncio.gather(*(table(i, started + seconds) for i in range(games)),
+                                   return_exceptions=True)
+    took = time.monotonic() - started
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        print(f"  bare tables failed: {len(failures)}, the first: {failures[0]!r}")
+    cpu = sum(s.cpu_seconds() for s in servers) - sum(cpu_before)
+    print(f"bare stack (bench/bare_server.py: no game, one row and two small messages a "
+          f"move), {games} tables, {len(servers)} process(es), {took:.0f} s: "
+          f"{moves / took:.0f} moves/s, server CPU {cpu / max(moves, 1) * 1000:.2f} ms a move")
+    return moves / took
 
 
 async def run_rejoin(servers: list[Server], count: int) -> None:
@@ -413,6 +466,8 @@ def main() -> None:
                         help="a server setting (DUEL_NAME), e.g. database_pool_size=50")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pgbench", action="store_true")
+    parser.add_argument("--no-bare", action="store_true",
+                        help="skip the bare stack's flat-out run (bench/bare_server.py)")
     args = parser.parse_args()
     args.games = max(1, min(args.games, 2000))
     args.seconds = max(1.0, min(args.seconds, 600.0))
@@ -436,12 +491,19 @@ def main() -> None:
             return
         figures = uvloop.run(run_load(servers, args))
         stop_servers(servers)
+        rate = figures.moves / figures.seconds
+        if not args.pace and not args.no_bare:
+            servers = start_servers(args.processes, url, schema, logs, bare=True)
+            bare = uvloop.run(run_bare(servers, args.games, args.seconds))
+            stop_servers(servers)
+            print(f"  the game's moves/s are {rate / bare:.2f} of the bare stack's")
         if not args.no_pgbench:
             tps = pgbench_tps(url, args.games, min(args.seconds, 15))
             if tps:
-                rate = figures.moves / figures.seconds
                 print(f"pgbench, single-row inserts, {args.games} clients: {tps:.0f}/s; "
-                      f"moves/s are {rate / tps:.2f} of it")
+                      f"the game's moves/s are {rate / tps:.3f} of it"
+                      + ("" if args.pace or args.no_bare
+                         else f", the bare stack's {bare / tps:.3f}"))
     finally:
         stop_servers(servers)
         asyncio.run(ddl(f'DROP SCHEMA "{schema}" CASCADE'))
