@@ -56,10 +56,12 @@ def test_register_log_in_elsewhere_and_log_out_everywhere(
     away.assert_no_errors()
 
 
-def test_controls_wait_for_the_page_s_script(browser: Browser, server: str) -> None:
+def test_controls_wait_for_the_page_s_script(browser: Browser, server: str,
+                                             screenshots: Path) -> None:
     """The buttons a page's script drives are drawn disabled and enabled by the script once
     its handlers are in place: pressed sooner, a form would be posted to the page itself
-    (the server answers it in JSON) and a button would do nothing."""
+    (the server answers it in JSON) and a button would do nothing. A script that cannot be
+    fetched leaves them disabled, and the page says so."""
     game = post_json(f"{server}/api/games", {"name": "Bo", "first_player": "creator",
                                              "wonder_selection": "draft"})
     pages = {"/account": "account.js", "/": "lobby.js",
@@ -81,9 +83,15 @@ def test_controls_wait_for_the_page_s_script(browser: Browser, server: str) -> N
                 "controls => controls.map((control) => [control.id ? `#${control.id}`"
                 "  : `#${control.form.id} button[type=submit]`, control.disabled])")
             assert held_back and all(disabled for _, disabled in held_back), (path, held_back)
+            # ... and the page says why, with a way to try again.
+            expect(page.locator("#page-failed")).to_be_visible()
+            expect(page.locator("#page-failed a")).to_have_attribute("href", "")
+            if script == "lobby.js":
+                page.screenshot(path=screenshots / "page-script-failed.png")
             page.unroute(held)
             page.goto(server + path)
             expect(page.locator("[data-scripted]")).to_have_count(0)  # all enabled, then
+            expect(page.locator("#page-failed")).to_be_hidden()
             for selector, _ in held_back:
                 expect(page.locator(selector)).to_be_enabled()
     finally:
