@@ -13,7 +13,8 @@ games do.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Final, NamedTuple
 
 from app.engine import Action, Game
@@ -41,12 +42,19 @@ class _Node:
         self.available = 1
 
 
+_NOTHING_TRIED: Mapping[Action, float] = MappingProxyType({})
+
+
 class Searched(NamedTuple):
     action: Action
     """The action tried most often: the search's choice."""
     win_chance: float
     """The searching seat's chance of winning after it, as the playouts found it."""
     iterations: int
+    chances: Mapping[Action, float] = _NOTHING_TRIED
+    """The same chance after each action the search tried (none when it took a win at
+    once): the analysis weighs the move played against the choice in one search, from one
+    seat's view."""
 
 
 def _playout(game: Game, seat: int, rng: Rng, depth: int | None,
@@ -128,4 +136,6 @@ def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int | Non
             visited.visits += 1
             visited.total += reward if visited.mover == 0 else 1.0 - reward
     chosen, child = max(root.children.items(), key=lambda item: item[1].visits)
-    return Searched(chosen, child.total / child.visits, done)
+    return Searched(chosen, child.total / child.visits, done,
+                    {action: tried.total / tried.visits
+                     for action, tried in root.children.items() if tried.visits})

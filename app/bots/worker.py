@@ -65,17 +65,21 @@ def think(record: Record, seat: int, level: str, bot_seed: int, seconds: float
 def analyse_position(record: Record, version: int, iterations: int, seconds: float,
                      bot_seed: int) -> dict[str, Any] | None:
     """The top search's reading of the position before action ``version`` of a game: the
-    seat to act there, its chance of winning, and the action the search prefers. None
-    where no move was chosen (the game over, or the action a resignation or a take-back,
-    which any seat may make at any time)."""
+    seat to act there, its chance of winning, the action the search prefers, the action
+    played and the same search's chance after it (None if the search did not try it).
+    None where no move was chosen (the game over, or the action a resignation or a
+    take-back, which any seat may make at any time)."""
     seed, options, actions = record
     game = replay_json(seed, options, actions[:version])
     seat = game.to_act
-    if seat is None or from_json(actions[version]).TYPE in OUT_OF_TURN_TYPES:
+    played = from_json(actions[version])
+    if seat is None or played.TYPE in OUT_OF_TURN_TYPES:
         return None
     found = evaluate(game, iterations, bot_seed, stop=_deadline(seconds))
+    played_chance = found.chances.get(played)
     return {"version": version, "seat": seat, "chance": round(found.win_chance, 3),
-            "best": str(found.action)}
+            "best": str(found.action), "played": str(played),
+            "played_chance": None if played_chance is None else round(played_chance, 3)}
 
 
 def analyse(record: Record, iterations: int, seconds: float, bot_seed: int

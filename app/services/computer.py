@@ -81,13 +81,26 @@ def bot_seed(game_id: str, secret: bytes) -> int:
 def mistakes(positions: list[dict[str, Any]], winner: int | None, *, ended_by_play: bool
              ) -> list[dict[str, Any]]:
     """The actions after which the mover's chance of winning fell most (at least
-    :data:`MISTAKE`), up to :data:`MISTAKES_SHOWN` per seat, in the game's order. The last
-    action is judged by the result when it ended the game (not a resignation after it)."""
+    :data:`MISTAKE`), up to :data:`MISTAKES_SHOWN` per seat, in the game's order.
+
+    The fall is weighed within the search of the position before the action: its chance
+    after its choice against its chance after the action played, both from the mover's
+    view. (The next position's search is from the next mover's view, and each search
+    rates the seat it searches for a little high: weighed across two searches, a move that
+    handed the turn over looked worse than one that kept it, and the search's own choice
+    could be called a mistake.) A position read before the search gave each action's
+    chance, or where it did not try the action played, is weighed against the next
+    position's reading, and the last action by the result when it ended the game (not a
+    resignation after it)."""
     final = {0: 0.5, 1: 0.5} if winner is None else {winner: 1.0, 1 - winner: 0.0}
     drops: list[dict[str, Any]] = []
     for index, before in enumerate(positions):
         seat = before["seat"]
-        if index + 1 < len(positions):
+        if before.get("played") == before["best"]:
+            continue  # the search's own choice
+        if before.get("played_chance") is not None:
+            chance = before["played_chance"]
+        elif index + 1 < len(positions):
             after = positions[index + 1]
             if after["version"] != before["version"] + 1:
                 continue  # an action in between was not a position's (a forfeit)
@@ -346,7 +359,8 @@ class ComputerPlayers:
             "status": "done", "iterations": found.iterations,
             "positions": [{"version": p["version"], "seat": p["seat"], "chance": p["chance"],
                            "seat0": p["chance"] if p["seat"] == 0 else round(1 - p["chance"], 3),
-                           "best": p["best"]} for p in positions],
+                           "best": p["best"], "played": p.get("played"),
+                           "played_chance": p.get("played_chance")} for p in positions],
             "mistakes": mistakes(positions, row.winner,
                                  ended_by_play=row.victory not in FORFEITS),
         }

@@ -267,6 +267,26 @@ def test_mistakes_are_the_largest_drops_of_the_movers_chance() -> None:
     assert [m["version"] for m in resigned] == [1, 3]
 
 
+def test_a_move_is_weighed_against_the_choice_of_the_same_search() -> None:
+    """Each search rates the seat it searches for a little high: weighed against the next
+    position's search (the other seat's), a move handing the turn over looks like a fall."""
+    positions = [
+        {"version": 0, "seat": 0, "chance": 0.6, "best": "a", "played": "a",
+         "played_chance": 0.6},
+        # Seat 1's search rates seat 1 at 0.7: seat 0 "fell" from 0.6 to 0.3, yet it
+        # played the search's own choice.
+        {"version": 1, "seat": 1, "chance": 0.7, "best": "b", "played": "x",
+         "played_chance": 0.45},  # seat 1's own search: 0.7 after b, 0.45 after x
+        {"version": 2, "seat": 0, "chance": 0.5, "best": "c", "played": "y",
+         "played_chance": 0.42},  # a small fall, not a mistake
+        {"version": 3, "seat": 1, "chance": 0.6, "best": "d", "played": "z",
+         "played_chance": None},  # not tried: weighed by the result (it lost)
+    ]
+    found = mistakes(positions, winner=0, ended_by_play=True)
+    assert [(m["version"], m["seat"], m["drop"], m["best"]) for m in found] == [
+        (2, 1, 0.25, "b"), (4, 1, 0.6, "d")]
+
+
 def test_a_game_without_analysis_says_none(make_app: Callable[..., FastAPI]) -> None:
     with serve(_app(make_app)) as client:  # analyses are off in the tests' settings
         player(client, "Ann")
