@@ -78,6 +78,7 @@ const store = createStore({
   awaySince: null,       // when the opponent was seen leaving (performance.now())
   claimFolded: false,    // the player chose to keep waiting
   error: null,           // { code, params, message } of the last refusal, shown until the next view
+  missing: false,        // no such game: the page says so instead of the table
   panel: null,           // the dialog open: { kind: "card", card } | { kind: "city", seat } | { kind: "discard" }
   resultFolded: false,
 });
@@ -467,7 +468,15 @@ function Indicators({ state, ctx }) {
   </p>`;
 }
 
+function MissingGame({ error }) {
+  return html`<section class="panel missing-game">
+    <p id="game-error" class="error" role="alert">${errorText(error)}</p>
+    <p><a href="/">${t("missing.lobby")}</a></p>
+  </section>`;
+}
+
 function GamePage({ state, view, ctx }) {
+  if (state.missing) return html`<${MissingGame} error=${state.error} />`;
   const names = [0, 1].map((s) => (state.seatsTaken[s] || s === 0 ? ctx.name(s) : t("player.empty_seat")));
   const invite = state.status === "waiting" && state.seat === 0 ? credentials?.invite_url : null;
   const error = errorText(state.error);
@@ -583,7 +592,8 @@ async function start(attempt = 0) {
     store.set({ catalog, error: null });
     useSummary(summary);
   } catch (error) {
-    store.set({ error });
+    // No such game: said in place of the table, which would only wait for it.
+    store.set({ error, missing: error.code === "not_found" });
     if (error.code !== "not_found") setTimeout(() => start(attempt + 1), Math.min(2000 * 2 ** attempt, 30_000));
     return;
   }

@@ -30,6 +30,7 @@ async function start() {
     [summary, catalog] = await Promise.all([request("GET", path), request("GET", catalogPath)]);
   } catch (error) {
     showError(stepError, error);
+    root.querySelector(".steps").hidden = true;  // nothing to step through
     return;
   }
   const names = summary.seats.map((seat) => (seat.computer ? computerName(seat.computer)

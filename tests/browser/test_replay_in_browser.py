@@ -81,3 +81,20 @@ def test_a_game_in_progress_is_followed_live_from_its_replay_link(
     expect(replay).to_have_attribute("data-seq", str(last))
     expect(page.locator("#step-label")).to_have_text("After the last move: everything revealed")
     watched.assert_no_errors()
+
+
+def test_a_link_to_no_game_says_so(open_page: OpenPage, server: str,
+                                   screenshots: Path) -> None:
+    """A mistyped or truncated link: the game page says there is no such game, with the
+    way to the lobby, instead of a table "Connecting…" for ever; the replay page says it
+    with no step controls to press."""
+    game = open_page(f"{server}/games/no-such-game").page
+    expect(game.locator("#game-error")).to_contain_text("There is no such game")
+    expect(game.locator(".missing-game a")).to_have_attribute("href", "/")
+    expect(game.locator("#turn")).to_have_count(0)
+    expect(game.locator("#connection")).to_have_count(0)
+    game.screenshot(path=screenshots / "no-such-game.png")
+
+    replay = open_page(f"{server}/replay/no-such-game").page
+    expect(replay.locator("#step-error")).to_contain_text("There is no such game")
+    expect(replay.locator(".steps")).to_be_hidden()

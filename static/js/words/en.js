@@ -193,6 +193,7 @@ export default {
   "aborted.reason": "An admin aborted this game: {reason}",
   "aborted.plain": "An admin aborted this game.",
   "expired.banner": "Nobody joined this game in time: it has expired. Create a new one from the lobby.",
+  "missing.lobby": "Go to the lobby",
 
   // The table
   "table.label": "The table",

@@ -198,6 +198,7 @@ export default {
   "aborted.reason": "Egy adminisztrátor megszakította ezt a játszmát: {reason}",
   "aborted.plain": "Egy adminisztrátor megszakította ezt a játszmát.",
   "expired.banner": "Senki sem csatlakozott időben ehhez a játszmához: lejárt. Hozz létre újat a lobbiban.",
+  "missing.lobby": "Tovább a lobbiba",
 
   // The table
   "table.label": "Játékasztal",

@@ -198,6 +198,7 @@ export default {
   "aborted.reason": "Um administrador cancelou esta partida: {reason}",
   "aborted.plain": "Um administrador cancelou esta partida.",
   "expired.banner": "Ninguém entrou nesta partida a tempo: ela expirou. Crie uma nova no lobby.",
+  "missing.lobby": "Ir para o lobby",
 
   // The table
   "table.label": "A mesa",

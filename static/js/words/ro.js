@@ -221,6 +221,7 @@ export default {
   "aborted.reason": "Un administrator a oprit această partidă: {reason}",
   "aborted.plain": "Un administrator a oprit această partidă.",
   "expired.banner": "Nu a intrat nimeni la timp în această partidă: a expirat. Creează una nouă din lobby.",
+  "missing.lobby": "Mergi la lobby",
 
   // The table
   "table.label": "Masa de joc",

@@ -224,6 +224,7 @@ export default {
   "aborted.reason": "Administrator je prekinuo ovu partiju: {reason}",
   "aborted.plain": "Administrator je prekinuo ovu partiju.",
   "expired.banner": "Niko se nije na vreme pridružio ovoj partiji: istekla je. Napravite novu u lobiju.",
+  "missing.lobby": "Idite u lobi",
 
   // The table
   "table.label": "Tabla",
