@@ -10,7 +10,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -41,6 +41,12 @@ class PlayerInfo:
         return {**self.to_json(), "username": self.username}
 
 
+_JOINERS: Final = frozenset("\u200c\u200d")
+"""Invisible, yet part of a name: the zero-width joiner holds an emoji sequence together
+(👩‍💻), and both shape letters in several scripts. Other format characters stay refused: a
+direction override would turn a name around in others' eyes."""
+
+
 def clean_name(raw: str) -> str:
     """A display name as shown to others: trimmed, inner spaces collapsed, 1 to 40
     printable characters; otherwise a ``bad_name`` refusal."""
@@ -51,7 +57,7 @@ def clean_name(raw: str) -> str:
     if len(name) > NAME_MAX:
         raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters", 422,
                            params={"cause": "too_long", "max": NAME_MAX})
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    if any(unicodedata.category(ch).startswith("C") and ch not in _JOINERS for ch in name):
         raise ServiceError("bad_name", "a name cannot hold control characters", 422,
                            params={"cause": "control"})
     return name

@@ -121,6 +121,9 @@ def test_bad_names_are_refused_and_change_nothing(make_app: Callable[..., FastAP
         assert _me(client) == ann
         longest = "x" * 40
         assert player(client, longest)["name"] == longest
+        # Joiners are part of a name (an emoji sequence, some scripts' letters).
+        joined = "Zoë 👩\u200d💻 \u0915\u094d\u200d\u0937"
+        assert player(client, joined)["name"] == joined
 
         # The names given when creating or joining a game are held to the same rules.
         assert_refused(client.post("/api/games", json={"name": "   "}), 422, "bad_name")
