@@ -174,9 +174,10 @@ def test_a_move_the_server_could_not_store_is_sent_again(
 
 def test_a_take_back_asked_and_accepted_then_a_resignation(
         open_page: OpenPage, server: str, screenshots: Path) -> None:
-    """The player who moved asks to take the move back; the other accepts; both tables are
-    as before the move and the log says so. Then the other player resigns (asked to
-    confirm first), and both pages show the end: a win by resignation."""
+    """The player who moved asks to take the move back; the other declines, is asked
+    again and accepts; both tables are as before the move and the log says so. Then the
+    other player resigns (asked to confirm first), and both pages show the end: a win by
+    resignation."""
     players = start_game(open_page, server, wonder_selection="first_game")
     host, guest = players.host.page, players.guest.page
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
@@ -185,10 +186,22 @@ def test_a_take_back_asked_and_accepted_then_a_resignation(
     expect(actor.locator("[data-take-back=offer]")).to_have_count(0)  # nothing to take back
     play_one(actor, random.Random(SEED))  # a first card of Age I uncovers nothing
     _wait_for_version_above(other, 0)
+    # Declined once: each page words it for its own player.
+    actor.locator("[data-take-back=offer]").click()
+    other.locator("[data-take-back=decline]").click()
+    expect(other.locator("#play-controls")).to_contain_text("You declined the take-back.")
+    expect(actor.locator("#play-controls")).to_contain_text("declined your take-back.")
     actor.locator("[data-take-back=offer]").click()
     expect(other.locator("#play-controls")).to_contain_text("asks to take their last move back")
     expect(actor.locator("#play-controls")).to_contain_text("You asked")
     other.screenshot(path=screenshots / "take-back-asked.png", full_page=True)
+    # On a phone, where the side column comes below the table, the question comes above it.
+    other.set_viewport_size({"width": 390, "height": 844})
+    asked, board = (other.locator(selector).bounding_box()
+                    for selector in ("#play-controls", "#board"))
+    assert asked and board and asked["y"] + asked["height"] <= board["y"], (asked, board)
+    other.screenshot(path=screenshots / "phone-take-back-asked.png")
+    other.set_viewport_size({"width": 1400, "height": 1000})
     other.locator("[data-take-back=accept]").click()
     for page in (actor, other):
         expect(page.locator("#game")).to_have_attribute("data-version", "2")

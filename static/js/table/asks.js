@@ -18,8 +18,10 @@ export function Asks({ ctx, seat, takeBack, confirmResign, send, resign, keepPla
       ${seat !== null ? html`<button type="button" data-take-back="accept" onClick=${() => send("accept_take_back")}>${t("play.take_back_accept")}</button>
       <button type="button" class="secondary" data-take-back="decline" onClick=${() => send("decline_take_back")}>${t("play.take_back_decline")}</button>` : null}`;
   } else if (takeBack.declined_by !== null) {
-    const key = takeBack.withdrew ? "play.take_back_withdrawn"
-      : seat !== null && takeBack.declined_by === other ? "play.take_back_declined_you" : "play.take_back_declined";
+    const mine = seat !== null && takeBack.declined_by === seat;  // this page's player said no
+    const key = takeBack.withdrew ? (mine ? "play.take_back_withdrawn_by_you" : "play.take_back_withdrawn")
+      : mine ? "play.take_back_declined_by_you"
+        : seat !== null && takeBack.declined_by === other ? "play.take_back_declined_you" : "play.take_back_declined";
     words = html`<span>${t(key, { name: ctx.name(takeBack.declined_by) })}</span>`;
   }
   return html`

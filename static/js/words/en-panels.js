@@ -75,6 +75,8 @@ export default {
   "play.take_back_declined_you": "{name} declined your take-back.",
   "play.take_back_declined": "{name} declined the take-back.",
   "play.take_back_withdrawn": "{name} withdrew the take-back.",
+  "play.take_back_declined_by_you": "You declined the take-back.",
+  "play.take_back_withdrawn_by_you": "You withdrew the take-back.",
 
   // The chat
   "chat.title": "Chat with your opponent",

@@ -77,6 +77,8 @@ export default {
   "play.take_back_declined_you": "{name} elutasította a visszavonási kérésedet.",
   "play.take_back_declined": "{name} elutasította a visszavonást.",
   "play.take_back_withdrawn": "{name} visszavonta a visszavonási kérését.",
+  "play.take_back_declined_by_you": "Elutasítottad a visszavonást.",
+  "play.take_back_withdrawn_by_you": "Visszavontad a visszavonási kérésedet.",
 
   // The chat
   "chat.title": "Csevegés az ellenfeleddel",

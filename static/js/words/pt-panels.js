@@ -83,6 +83,8 @@ export default {
   "play.take_back_declined_you": "{name} recusou seu pedido para desfazer.",
   "play.take_back_declined": "{name} recusou o pedido para desfazer.",
   "play.take_back_withdrawn": "{name} retirou o pedido para desfazer.",
+  "play.take_back_declined_by_you": "Você recusou o pedido para desfazer.",
+  "play.take_back_withdrawn_by_you": "Você retirou o pedido para desfazer.",
 
   // The chat
   "chat.title": "Chat com seu adversário",

@@ -87,6 +87,8 @@ export default {
   "play.take_back_declined_you": "{name} a refuzat anularea mutării tale.",
   "play.take_back_declined": "{name} a refuzat anularea mutării.",
   "play.take_back_withdrawn": "{name} și-a retras cererea de anulare a mutării.",
+  "play.take_back_declined_by_you": "Ai refuzat anularea mutării.",
+  "play.take_back_withdrawn_by_you": "Ți-ai retras cererea de anulare a mutării.",
 
   // The chat
   "chat.title": "Chat cu adversarul",

@@ -83,6 +83,8 @@ export default {
   "play.take_back_declined_you": "{name} odbija vaš zahtev za vraćanje poteza.",
   "play.take_back_declined": "{name} odbija vraćanje poteza.",
   "play.take_back_withdrawn": "{name} povlači zahtev za vraćanje poteza.",
+  "play.take_back_declined_by_you": "Odbili ste vraćanje poteza.",
+  "play.take_back_withdrawn_by_you": "Povukli ste zahtev za vraćanje poteza.",
 
   // The chat
   "chat.title": "Ćaskanje sa protivnikom",
