@@ -118,6 +118,12 @@ export function PriceTag({ price, coins = 0, roomy = false }) {
   </span>`;
 }
 
+// The letters of a name's longest word: a card in the pyramid draws its name small enough
+// for that word to fit its width (table.css), rather than cut it in two.
+function longestWord(name) {
+  return Math.max(1, ...name.split(/[\s\-‐]+/u).map((word) => [...word].length));
+}
+
 // The inside of a face-up card: colour band with emblem and effects, name, cost and chains.
 export function CardFace({ ctx, id }) {
   const card = cardInfo(ctx, id);
@@ -126,7 +132,7 @@ export function CardFace({ ctx, id }) {
       <span class="bd-card-fx"><${EffectChips} details=${card.effect_details} points=${card.points} /></span>
       ${card.chain_to ? html`<span class="bd-card-chain-to"><${ChainChip} symbol=${card.chain_to} /></span>` : null}
     </span>
-    <span class="bd-card-name">${card.name}</span>
+    <span class="bd-card-name" style=${{ "--word": longestWord(card.name) }}>${card.name}</span>
     <span class="bd-card-cost" aria-hidden="true"><${CostChips} cost=${card.cost} />${card.chain_from ? html`<${ChainChip} symbol=${card.chain_from} />` : null}</span>`;
 }
 
