@@ -87,14 +87,6 @@ def test_a_game_in_progress_is_followed_live_from_its_replay_link(
     expect(page.locator("#record-links")).to_be_visible()
     page.keyboard.press("End")
     expect(replay).to_have_attribute("data-seq", str(last))
-    # On a phone the folded result ends the board, read down the page: it does not stay
-    # fixed over the screen.
-    page.set_viewport_size({"width": 390, "height": 844})
-    folded = page.locator(".bd-result-folded")  # the replay shows the result folded
-    expect(folded).to_be_visible()
-    assert folded.evaluate("(bar) => getComputedStyle(bar).position") == "static"
-    page.screenshot(path=screenshots / "replay-phone-end.png", full_page=True)
-    page.set_viewport_size({"width": 1400, "height": 1000})
     expect(page.locator("#step-label")).to_have_text("After the last move: everything revealed")
     watched.assert_no_errors()
 
