@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 _MASK32: Final = 0xFFFFFFFF
 _MASK64: Final = (1 << 64) - 1
 _SPAN: Final = 1 << 32
+_SURE_UP_TO: Final = 1 << 16
+_SURE: Final = _SPAN - _SURE_UP_TO
+"""Below this, a draw is in a complete block of n values for any n up to ``_SURE_UP_TO``
+(the last incomplete block is shorter than n)."""
 
 T = TypeVar("T")
 
@@ -120,26 +124,29 @@ class Rng:
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place: for i from the last index down to 1, swap item i
         with item ``below(i + 1)``. The generator's steps are written out here (the same
-        as :meth:`next_u32` and :meth:`below`): setting up a game shuffles about 110 times."""
+        as :meth:`next_u32` and :meth:`below`): setting up a game shuffles about 110 times.
+        A draw is checked against the last incomplete block of ``i + 1`` values only when
+        it comes near 2**32 (it falls in it once in tens of thousands of games)."""
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
-        i: i64 = len(items) - 1
-        while i > 0:
+        # No draw below this falls in an incomplete last block of n <= 2**16 values.
+        sure: i64 = _SURE if len(items) <= _SURE_UP_TO else 0
+        i: i64
+        for i in range(len(items) - 1, 0, -1):
+            x: i64 = s1 * 5 & _MASK32
+            r: i64 = ((x << 7) | (x >> 25)) * 9 & _MASK32
+            t: i64 = s1 << 9 & _MASK32
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
             n: i64 = i + 1
-            limit: i64 = _SPAN - _SPAN % n
-            while True:
-                x: i64 = s1 * 5 & _MASK32
-                r: i64 = ((x << 7) | (x >> 25)) * 9 & _MASK32
-                t: i64 = s1 << 9 & _MASK32
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
-                if r < limit:
-                    break
-            j: i64 = r % n
+            if r >= sure and r >= _SPAN - _SPAN % n:  # drawn again, as below() does
+                self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
+                j: i64 = self.below(n)
+                s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
+            else:
+                j = r % n
             items[i], items[j] = items[j], items[i]
-            i -= 1
         self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
-
