@@ -21,11 +21,13 @@ from .state import (
     CHOICE_KINDS,
     CHOICE_SHIFTS,
     COUNT_BITS,
+    PRODUCTION_BITS,
     PRODUCTION_FIELD,
     PRODUCTION_MASK,
     TRADE_ONE_SHIFT,
     WONDER_DISCOUNT_SHIFT,
     PlayerState,
+    price_pair,
 )
 
 if TYPE_CHECKING:
@@ -234,6 +236,8 @@ _COVERING_SHIFT: Final = TRADE_ONE_SHIFT + len(RESOURCES)
 """The producers and discounts of a price key lie above this..."""
 _COVERING_BITS: Final = BLUE_DISCOUNT_SHIFT + COUNT_BITS - _COVERING_SHIFT
 """...in this many bits."""
+_PAIR_BYTE: Final = (1 << 2 * PRODUCTION_BITS) - 1
+"""A production byte of a price pair: the buyer's units, then the opponent's."""
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 
 
@@ -242,7 +246,7 @@ class _Cost:
     compiled (numbers this large kept in a tuple would be slow to read)."""
 
     __slots__ = ("buyer_bits", "coins", "covering", "discount_shift", "needs",
-                 "opponent_bits", "pairs")
+                 "opponent_bits", "pair_bits", "pairs")
 
     def __init__(self, coins: int, pairs: tuple[tuple[int, int], ...],
                  discount_shift: int) -> None:
@@ -261,6 +265,11 @@ class _Cost:
         self.buyer_bits: i64 = self.opponent_bits | self.covering | sum(
             1 << TRADE_ONE_SHIFT + r for r, _ in pairs)
         """Everything of the buyer's key the price depends on."""
+        self.pair_bits: i64 = self.buyer_bits & ~PRODUCTION_MASK | sum(
+            _PAIR_BYTE << PRODUCTION_FIELD * r for r, _ in pairs)
+        """Everything of the buyer's price pair (``state.price_pair``) the price depends
+        on: both cities' production of the resources of the cost, the buyer's cheap
+        resources and what may cover part of the cost."""
 
 
 _COSTS: Final = tuple(
@@ -278,31 +287,33 @@ _DISJOINT_KINDS: Final = sum(len(options) for options in CHOICE_KINDS) == len(
 then :func:`_saving` may hand producers out kind by kind."""
 _MAX_SAVINGS: Final = 1 << 16
 _COMPILED: Final = not __file__.endswith(".py")
-_SLOT_BITS: Final = len(_COSTS).bit_length()
-_MAX_PRICES: Final = 1 << 17
-_prices: Final[dict[int, int]] = {}
-"""Prices by slot and the parts of the two cities' keys they depend on (interpreted only)."""
+_MAX_PRICES: Final = 1 << 11
+_prices: Final[tuple[dict[int, int], ...]] = tuple({} for _ in _COSTS)
+"""Per price slot, its prices by the part of the buyer's price pair they depend on
+(interpreted only)."""
 _savings: Final[dict[int, int]] = {}
 """Coins that "one of" producers and discounts save on what a build must buy, by what is
 bought and by what may cover it: shared by every game (a few thousand keys in all)."""
 
 
-def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int) -> int:
+def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int, pair: int = -1) -> int:
     """The price of a price slot (a card, or ``WONDER_PRICES`` + a wonder), the chain
     aside: what :func:`card_price` (no chain held) and :func:`wonder_price` say, from the
     two cities' price keys.
 
     The missing units at their unit prices, less what the buyer's "one of" producers and
     discount save on them. Interpreted, a price is looked up by the parts of the two keys
-    it depends on, in a memo shared by every game, and worked out the first time;
-    compiled, working it out costs less than the lookup."""
+    it depends on (``pair``: the buyer's ``price_pair``, if the caller keeps it), in a memo
+    shared by every game, and worked out the first time; compiled, working it out costs
+    less than the lookup."""
     cost = _COSTS[slot]
     mine: i64 = buyer.price_key
     key = 0
     if not _COMPILED:
-        key = ((mine & cost.buyer_bits) << TRADE_ONE_SHIFT
-               | opponent.price_key & cost.opponent_bits) << _SLOT_BITS | slot
-        known = _prices.get(key, -1)
+        if pair < 0:
+            pair = price_pair(mine, opponent.price_key)
+        key = pair & cost.pair_bits
+        known = _prices[slot].get(key, -1)
         if known >= 0:
             return known
     # Each byte: 128 + need - production. Its top bit is set where the need is at least
@@ -331,9 +342,10 @@ def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int) -> int:
                             trade=trade)
         price += trade
     if not _COMPILED:
-        if len(_prices) >= _MAX_PRICES:  # a bound on memory
-            _prices.clear()
-        _prices[key] = price
+        memo = _prices[slot]
+        if len(memo) >= _MAX_PRICES:  # a bound on memory
+            memo.clear()
+        memo[key] = price
     return price
 
 

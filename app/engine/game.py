@@ -839,7 +839,7 @@ def _answers(decision: Decision) -> list[Action]:
 def _fill_price(me: PlayerState, them: PlayerState, slot: int) -> int:
     """Work out a price slot's price (a card with no chain held, or ``WONDER_PRICES`` + a
     wonder) and note it in ``me``'s price row."""
-    price = costs.slot_price(me, them, slot)
+    price = costs.slot_price(me, them, slot, me.price_pair)
     if price < PRICE_SPAN:
         me.prices[slot] = me.price_stamp + price
     return price

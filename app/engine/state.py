@@ -140,6 +140,7 @@ CHOICE_SHIFTS: Final = tuple(TRADE_ONE_SHIFT + len(RESOURCES) + COUNT_BITS * kin
 WONDER_DISCOUNT_SHIFT: Final = TRADE_ONE_SHIFT + len(RESOURCES) + COUNT_BITS * len(
     CHOICE_KINDS)
 BLUE_DISCOUNT_SHIFT: Final = WONDER_DISCOUNT_SHIFT + COUNT_BITS
+assert 2 * PRODUCTION_BITS <= PRODUCTION_FIELD  # room for both cities' production: price_pair
 _PRODUCTION_SPILL: Final = sum(((1 << PRODUCTION_FIELD) - (1 << PRODUCTION_BITS))
                               << PRODUCTION_FIELD * r for r in range(len(RESOURCES)))
 """The bits of the production bytes above a field's limit."""
@@ -151,10 +152,18 @@ _COLOR_COUNT: Final = len(Color)
 _CARD_COUNT: Final = len(CARDS)
 
 
+def price_pair(key: i64, opponent_key: i64) -> i64:
+    """A city's price key and its opponent's fixed production (all that its prices depend
+    on) in one small int: the opponent's production fills the bits of each production byte
+    above the city's own (both below ``2**PRODUCTION_BITS``)."""
+    return key | (opponent_key & PRODUCTION_MASK) << PRODUCTION_BITS
+
+
 class PlayerState:
     """One city: its treasury, production, cards, wonders and tokens."""
 
-    __slots__ = (*_PLAYER_FIELDS, "built_bits", "price_key", "price_stamp", "prices")
+    __slots__ = (*_PLAYER_FIELDS, "built_bits", "price_key", "price_pair", "price_stamp",
+                 "prices")
 
     def __init__(self, same_as: PlayerState | None = None) -> None:
         """A new city, or an independent copy of ``same_as`` (see :meth:`clone`)."""
@@ -188,6 +197,10 @@ class PlayerState:
             """The built wonders as a bit set (derived from ``built_wonders``)."""
             self.price_key: i64 = 0
             """What this city's prices depend on (:meth:`update_price_key`), 0 when empty."""
+            self.price_pair: i64 = 0
+            """The price key with the opponent's fixed production (:func:`price_pair`):
+            everything this city's prices depend on, kept by :meth:`GameState.forget_prices`
+            with the row."""
             self.prices = [-1] * PRICE_SLOTS
             """What this city pays for each card (by index; without its chain), then each
             wonder (at ``WONDER_PRICES + index``), as ``price_stamp + price``: an entry below
@@ -217,6 +230,7 @@ class PlayerState:
             self.coins_per_chain_build = same_as.coins_per_chain_build
             self.built_bits = same_as.built_bits
             self.price_key = same_as.price_key
+            self.price_pair = same_as.price_pair
             self.prices = same_as.prices.copy()
             self.price_stamp = same_as.price_stamp
 
@@ -379,6 +393,7 @@ class GameState:
         """Forget every price of ``seat``'s city, after its price key or its opponent's
         production changed."""
         player = self.players[seat]
+        player.price_pair = price_pair(player.price_key, self.players[1 - seat].price_key)
         stamp = player.price_stamp + PRICE_SPAN
         if stamp == _STAMP_LIMIT:
             stamp = 0
@@ -416,7 +431,8 @@ class GameState:
             for w in player.built_wonders:
                 player.built_bits |= 1 << w
             player.update_price_key()
-        for player in self.players:
+        for seat, player in enumerate(self.players):
+            player.price_pair = price_pair(player.price_key, self.players[1 - seat].price_key)
             player.prices = [-1] * PRICE_SLOTS
             player.price_stamp = 0
 
