@@ -9,6 +9,8 @@ is), then a small update sent to both of the table's sockets. What a real move d
 against this.
 
     uvicorn --factory bench.bare_server:create_app   # BARE_DATABASE_URL, BARE_SCHEMA
+
+in a schema holding the table :func:`create_table` makes.
 """
 
 from __future__ import annotations
@@ -23,8 +25,12 @@ from sqlalchemy import text
 
 from app.db.session import make_engine
 
-_CREATE = text("CREATE TABLE IF NOT EXISTS bare_move (table_id text, version integer, "
-               "action text, PRIMARY KEY (table_id, version))")
+
+def create_table(schema: str) -> str:
+    """The statement making the moves' table in ``schema``: run once before the processes
+    start (two making it at once would collide)."""
+    return (f'CREATE TABLE "{schema}".bare_move (table_id text, version integer, '
+            "action text, PRIMARY KEY (table_id, version))")
 _INSERT = text("INSERT INTO bare_move (table_id, version, action) VALUES (:t, :v, :a)")
 
 
@@ -34,8 +40,6 @@ def create_app() -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        async with engine.begin() as connection:
-            await connection.execute(_CREATE)
         yield
         await engine.dispose()
 

@@ -60,6 +60,7 @@ from websockets.exceptions import ConnectionClosed
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.db.session import make_engine
 from app.main import COLLECTOR_THRESHOLDS
+from bench.bare_server import create_table
 from bench.server import migrate
 from tests.browser.server import free_port
 
@@ -128,6 +129,7 @@ def start_servers(count: int, url: str, schema: str, logs: Path,
             except httpx.HTTPError:
                 pass
             if server.popen.poll() is not None or time.monotonic() > deadline:
+                stop_servers(servers)
                 raise SystemExit(f"a server did not start; see {logs}")
             time.sleep(0.2)
     return servers
@@ -493,6 +495,7 @@ def main() -> None:
         stop_servers(servers)
         rate = figures.moves / figures.seconds
         if not args.pace and not args.no_bare:
+            asyncio.run(ddl(create_table(schema)))
             servers = start_servers(args.processes, url, schema, logs, bare=True)
             bare = uvloop.run(run_bare(servers, args.games, args.seconds))
             stop_servers(servers)
