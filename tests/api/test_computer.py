@@ -236,6 +236,8 @@ def test_a_finished_game_is_analysed_once(make_app: Callable[..., FastAPI],
             assert 0 <= position["chance"] <= 1
             assert position["seat0"] == (position["chance"] if position["seat"] == 0
                                          else pytest.approx(1 - position["chance"]))
+            assert position["played"] == str(action)
+            assert position["played_chance"] is None or 0 <= position["played_chance"] <= 1
             replayed.apply(action)
         outcome = game.outcome()
         assert outcome is not None
