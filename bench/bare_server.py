@@ -1,6 +1,6 @@
 """The stack's floor for a move, for ``bench/load.py``: the same frameworks as the game
 server (FastAPI on uvicorn, the same WebSocket implementation and compression, SQLAlchemy on
-asyncpg with the same pool) and no game at all.
+asyncpg with the same pool, the cycle collector set as quiet) and no game at all.
 
 A socket joins a table (``/bare/{table}/{seat}``); each message it sends is a move: one
 row written in its own transaction (BEGIN, INSERT, COMMIT, as a real move's one statement
@@ -8,22 +8,24 @@ is), then a small update sent to both of the table's sockets. What a real move d
 (the rules, the views, the other processes' delivery) is what ``bench/load.py`` measures
 against this.
 
-    uvicorn --factory bench.bare_server:create_app   # BARE_DATABASE_URL, BARE_SCHEMA
+    uvicorn --factory bench.bare_server:create_app   # the game server's DUEL_* settings
 
 in a schema holding the table :func:`create_table` makes.
 """
 
 from __future__ import annotations
 
+import gc
 import json
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy import text
 
+from app.config import Settings
 from app.db.session import make_engine
+from app.main import COLLECTOR_THRESHOLDS
 
 
 def create_table(schema: str) -> str:
@@ -35,11 +37,20 @@ _INSERT = text("INSERT INTO bare_move (table_id, version, action) VALUES (:t, :v
 
 
 def create_app() -> FastAPI:
-    engine = make_engine(os.environ["BARE_DATABASE_URL"], os.environ.get("BARE_SCHEMA"))
+    # The game server's settings (DUEL_*): its database, schema and pool.
+    settings = Settings()
+    engine = make_engine(settings.database_url, settings.database_schema,
+                         pool_size=settings.database_pool_size,
+                         max_overflow=settings.database_pool_overflow,
+                         pool_timeout=settings.database_pool_timeout)
     tables: dict[str, list[WebSocket | None]] = {}
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # The cycle collector as quiet as the game server's (app/main.py).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
         yield
         await engine.dispose()
 

@@ -94,14 +94,14 @@ class Server:
 def start_servers(count: int, url: str, schema: str, logs: Path,
                   settings: dict[str, str] | None = None, *, bare: bool = False
                   ) -> list[Server]:
-    """``count`` game servers, or with ``bare`` as many of bench/bare_server.py's."""
+    """``count`` game servers, or with ``bare`` as many of bench/bare_server.py's (with
+    the same settings)."""
     secret = secrets.token_urlsafe(32)
     servers = []
     for n in range(count):
         port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("DUEL_")}
-        env.update(BARE_DATABASE_URL=url, BARE_SCHEMA=schema,
-                   DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
+        env.update(DUEL_DATABASE_URL=url, DUEL_DATABASE_SCHEMA=schema, DUEL_SECRET_KEY=secret,
                    DUEL_PUBLIC_URL=f"http://127.0.0.1:{port}",
                    # Its clients move as fast as answers come, from few addresses: far
                    # past what a person's socket may (docs/security.md).
@@ -486,8 +486,8 @@ def main() -> None:
     servers: list[Server] = []
     try:
         migrate(url, schema)
-        servers = start_servers(args.processes, url, schema, logs,
-                                dict(setting.split("=", 1) for setting in args.setting))
+        settings = dict(setting.split("=", 1) for setting in args.setting)
+        servers = start_servers(args.processes, url, schema, logs, settings)
         if args.rejoin:
             uvloop.run(run_rejoin(servers, args.rejoin))
             return
@@ -496,7 +496,7 @@ def main() -> None:
         rate = figures.moves / figures.seconds
         if not args.pace and not args.no_bare:
             asyncio.run(ddl(create_table(schema)))
-            servers = start_servers(args.processes, url, schema, logs, bare=True)
+            servers = start_servers(args.processes, url, schema, logs, settings, bare=True)
             bare = uvloop.run(run_bare(servers, args.games, args.seconds))
             stop_servers(servers)
             print(f"  the game's moves/s are {rate / bare:.2f} of the bare stack's")

@@ -94,5 +94,14 @@ def test_controls_wait_for_the_page_s_script(browser: Browser, server: str,
             expect(page.locator("#page-failed")).to_be_hidden()
             for selector, _ in held_back:
                 expect(page.locator(selector)).to_be_enabled()
+        # A script that is not the page's own (a browser extension's, which the policy
+        # blocks) fails without a word to the player: the page works.
+        page.evaluate("""() => new Promise((done) => {
+            const script = document.createElement("script");
+            script.src = "https://example.invalid/extension.js";
+            script.onerror = () => setTimeout(done);  // after the page's own listener
+            document.head.append(script);
+        })""")
+        expect(page.locator("#page-failed")).to_be_hidden()
     finally:
         context.close()
