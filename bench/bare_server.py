@@ -33,6 +33,8 @@ def create_table(schema: str) -> str:
     start (two making it at once would collide)."""
     return (f'CREATE TABLE "{schema}".bare_move (table_id text, version integer, '
             "action text, PRIMARY KEY (table_id, version))")
+
+
 _INSERT = text("INSERT INTO bare_move (table_id, version, action) VALUES (:t, :v, :a)")
 
 

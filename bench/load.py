@@ -297,6 +297,12 @@ def quiet_collector() -> None:
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
+def cpu_per_move(servers: list[Server], cpu_before: list[float], moves: int) -> float:
+    """The servers' CPU milliseconds a move since ``cpu_before`` (theirs, in order)."""
+    cpu = sum(s.cpu_seconds() for s in servers) - sum(cpu_before)
+    return cpu / max(moves, 1) * 1000
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] if ordered else float("nan")
@@ -341,8 +347,7 @@ async def run_load(servers: list[Server], args: argparse.Namespace) -> Figures:
         cpu = server.cpu_seconds() - cpu_before[n]
         print(f"  process {n}: CPU {cpu:.1f} s ({cpu / figures_time:.0%} of a core), "
               f"RSS {server.rss_mb():.0f} MB")
-    cpu = sum(s.cpu_seconds() for s in servers) - sum(cpu_before)
-    print(f"  server CPU {cpu / max(figures.moves, 1) * 1000:.2f} ms a move")
+    print(f"  server CPU {cpu_per_move(servers, cpu_before, figures.moves):.2f} ms a move")
     figures.seconds = figures_time
     return figures
 
@@ -380,10 +385,10 @@ async def run_bare(servers: list[Server], games: int, seconds: float) -> float:
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:
         print(f"  bare tables failed: {len(failures)}, the first: {failures[0]!r}")
-    cpu = sum(s.cpu_seconds() for s in servers) - sum(cpu_before)
     print(f"bare stack (bench/bare_server.py: no game, one row and two small messages a "
           f"move), {games} tables, {len(servers)} process(es), {took:.0f} s: "
-          f"{moves / took:.0f} moves/s, server CPU {cpu / max(moves, 1) * 1000:.2f} ms a move")
+          f"{moves / took:.0f} moves/s, server CPU "
+          f"{cpu_per_move(servers, cpu_before, moves):.2f} ms a move")
     return moves / took
 
 
@@ -494,6 +499,7 @@ def main() -> None:
         figures = uvloop.run(run_load(servers, args))
         stop_servers(servers)
         rate = figures.moves / figures.seconds
+        bare: float | None = None
         if not args.pace and not args.no_bare:
             asyncio.run(ddl(create_table(schema)))
             servers = start_servers(args.processes, url, schema, logs, settings, bare=True)
@@ -505,8 +511,7 @@ def main() -> None:
             if tps:
                 print(f"pgbench, single-row inserts, {args.games} clients: {tps:.0f}/s; "
                       f"the game's moves/s are {rate / tps:.3f} of it"
-                      + ("" if args.pace or args.no_bare
-                         else f", the bare stack's {bare / tps:.3f}"))
+                      + ("" if bare is None else f", the bare stack's {bare / tps:.3f}"))
     finally:
         stop_servers(servers)
         asyncio.run(ddl(f'DROP SCHEMA "{schema}" CASCADE'))

@@ -431,10 +431,8 @@ class GameState:
             for w in player.built_wonders:
                 player.built_bits |= 1 << w
             player.update_price_key()
-        for seat, player in enumerate(self.players):
-            player.price_pair = price_pair(player.price_key, self.players[1 - seat].price_key)
-            player.prices = [-1] * PRICE_SLOTS
-            player.price_stamp = 0
+        self.forget_prices(0)
+        self.forget_prices(1)
 
     def snapshot(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
