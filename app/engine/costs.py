@@ -286,9 +286,12 @@ _DISJOINT_KINDS: Final = sum(len(options) for options in CHOICE_KINDS) == len(
 """Each resource made by at most one kind of "one of" producer (true of the base game):
 then :func:`_saving` may hand producers out kind by kind."""
 _MAX_SAVINGS: Final = 1 << 16
-_COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")
+_COMPILED: Final = COMPILED
 _MAX_PRICES: Final = 1 << 11
 _prices: Final[tuple[dict[int, int], ...]] = tuple({} for _ in _COSTS)
+PRICE_MEMO: Final = _prices
+PAIR_BITS: Final = tuple(cost.pair_bits for cost in _COSTS)
 """Per price slot, its prices by the part of the buyer's price pair they depend on
 (interpreted only)."""
 _savings: Final[dict[int, int]] = {}

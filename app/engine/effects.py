@@ -59,7 +59,7 @@ def most(state: GameState, kind: Kind) -> int:
 def end_game(state: GameState, winner: int | None, victory: Victory) -> None:
     state.winner = winner
     state.victory = victory
-    state.phase = Phase.OVER
+    state.phase = _OVER
     state.pending.clear()
     state.play_again = False
     state.revealed = True

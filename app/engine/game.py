@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
@@ -148,6 +149,9 @@ _BUILD_FROM_DISCARD: Final = int(DecisionKind.BUILD_FROM_DISCARD)
 
 _PLAY_DECISION: Final = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
 _DEFAULT_OPTIONS: Final = Options()
+_COMPILED: Final = costs.COMPILED
+_MEMO: Final = costs.PRICE_MEMO
+_PAIR_BITS: Final = costs.PAIR_BITS
 
 
 def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
@@ -201,9 +205,9 @@ class Game:
             first, second = state.first_player, 1 - state.first_player
             for w in WONDERS:
                 if w.first_game_player == 1:
-                    state.players[first].wonders.append(w.index)
+                    state.players[first].take_wonder(w.index)
                 elif w.first_game_player == 2:
-                    state.players[second].wonders.append(w.index)
+                    state.players[second].take_wonder(w.index)
                 else:
                     state.unused_wonders.append(w.index)
 
@@ -285,14 +289,12 @@ class Game:
         price: i64
         wonders: list[int] = []
         if state.wonders_built < WONDER_CAP:
-            built: i64 = me.built_bits
-            for w in me.wonders:
-                if not built >> w & 1:
-                    price = prices[WONDER_PRICES + w] - stamp
-                    if price < 0:
-                        price = _fill_price(me, them, WONDER_PRICES + w)
-                    if price <= coins:
-                        wonders.append(w)
+            for w in me.unbuilt:
+                price = prices[WONDER_PRICES + w] - stamp
+                if price < 0:
+                    price = _fill_price(me, them, WONDER_PRICES + w)
+                if price <= coins:
+                    wonders.append(w)
         out: list[Action] = []
         structure = state.structure
         chains: i64 = me.chains
@@ -651,7 +653,7 @@ class Game:
             _pay_opponent(state.players[1 - seat], price - _WONDER_COINS[wonder])
         slot = self._take(index)
         me.built_wonders[wonder] = index
-        me.built_bits |= 1 << wonder
+        me.unbuilt.remove(wonder)
         state.wonders_built += 1
         effects = WONDERS[wonder].effects
         if effects.play_again or me.wonders_play_again:
@@ -693,15 +695,18 @@ class Game:
         state.structure[slot] = -1
         state.cards_left -= 1
         accessible = state.accessible
-        # Closed up by hand: list.remove and pop(at) go through a generic slice deletion.
-        at: i64 = 0
-        while accessible[at] != slot:
-            at += 1
-        last: i64 = len(accessible) - 1
-        while at < last:
-            accessible[at] = accessible[at + 1]
-            at += 1
-        accessible.pop()
+        at: i64
+        if _COMPILED:  # closed up by hand: list.remove goes through a generic slice deletion
+            at = 0
+            while accessible[at] != slot:
+                at += 1
+            last: i64 = len(accessible) - 1
+            while at < last:
+                accessible[at] = accessible[at + 1]
+                at += 1
+            accessible.pop()
+        else:  # interpreted, one call costs less than the loop
+            accessible.remove(slot)
         state.turn_open = True
         state.last_taker = state.current
         cover_count = state.cover_count
@@ -709,10 +714,13 @@ class Game:
             left: i64 = cover_count[below] - 1
             cover_count[below] = left
             if left == 0:
-                at = len(accessible)  # kept sorted
-                while at and accessible[at - 1] > below:
-                    at -= 1
-                accessible.insert(at, below)
+                if _COMPILED:
+                    at = len(accessible)  # kept sorted
+                    while at and accessible[at - 1] > below:
+                        at -= 1
+                    accessible.insert(at, below)
+                else:
+                    insort(accessible, below)
                 if not state.face_up[below]:
                     state.face_up[below] = True
                     state.revealed = True
@@ -726,24 +734,25 @@ class Game:
         state = self.state
         events = state.events
         for seat, player in enumerate(state.players):
-            for w in player.unbuilt_wonders():
+            for w in player.unbuilt:
                 player.wonders.remove(w)
                 player.retired_wonders.append(w)
                 if events is not None:
                     events.append(WonderRetired(seat, WONDERS[w].id))
+            player.unbuilt = []
 
     def _draft(self, seat: int, wonder: int) -> None:
         state = self.state
         events = state.events
         state.draft_offer.remove(wonder)
-        state.players[seat].wonders.append(wonder)
+        state.players[seat].take_wonder(wonder)
         if events is not None:
             events.append(WonderPicked(seat, WONDERS[wonder].id))
         state.draft_step += 1
         if state.draft_step in _AUTOMATIC_STEPS:
             last = state.draft_offer.pop()
             taker = self._drafter()
-            state.players[taker].wonders.append(last)
+            state.players[taker].take_wonder(last)
             if events is not None:
                 events.append(WonderPicked(taker, WONDERS[last].id))
             state.draft_step += 1
@@ -839,7 +848,12 @@ def _answers(decision: Decision) -> list[Action]:
 def _fill_price(me: PlayerState, them: PlayerState, slot: int) -> int:
     """Work out a price slot's price (a card with no chain held, or ``WONDER_PRICES`` + a
     wonder) and note it in ``me``'s price row."""
-    price = costs.slot_price(me, them, slot, me.price_pair)
+    price = -1
+    if not _COMPILED:  # the shared memo's hit, written out (a call costs more interpreted)
+        pair = me.price_pair
+        price = _MEMO[slot].get(pair & _PAIR_BITS[slot], -1)
+    if price < 0:
+        price = costs.slot_price(me, them, slot, me.price_pair)
     if price < PRICE_SPAN:
         me.prices[slot] = me.price_stamp + price
     return price

@@ -108,7 +108,7 @@ _GAME_FIELDS: Final = (
     "play_again", "last_taker", "wonders_built", "winner", "victory",
 )
 """What a game state is; the hash covers exactly these. The other slots (``events``,
-``revealed``, the index ``slot_of`` and each city's ``built_bits``, ``price_key``,
+``revealed``, the index ``slot_of`` and each city's ``unbuilt``, ``price_key``,
 ``prices`` and ``price_stamp``) are working space, derived or transient."""
 
 WONDER_PRICES: Final = len(CARDS)
@@ -162,8 +162,8 @@ def price_pair(key: i64, opponent_key: i64) -> i64:
 class PlayerState:
     """One city: its treasury, production, cards, wonders and tokens."""
 
-    __slots__ = (*_PLAYER_FIELDS, "built_bits", "price_key", "price_pair", "price_stamp",
-                 "prices")
+    __slots__ = (*_PLAYER_FIELDS, "price_key", "price_pair", "price_stamp",
+                 "prices", "unbuilt")
 
     def __init__(self, same_as: PlayerState | None = None) -> None:
         """A new city, or an independent copy of ``same_as`` (see :meth:`clone`)."""
@@ -193,8 +193,9 @@ class PlayerState:
             self.extra_shields_per_red_card = 0
             self.wonders_play_again = False
             self.coins_per_chain_build = 0
-            self.built_bits = 0
-            """The built wonders as a bit set (derived from ``built_wonders``)."""
+            self.unbuilt: list[int] = []
+            """The wonders not built yet, in the order of ``wonders`` (derived from it and
+            ``built_wonders``)."""
             self.price_key: i64 = 0
             """What this city's prices depend on (:meth:`update_price_key`), 0 when empty."""
             self.price_pair: i64 = 0
@@ -228,7 +229,7 @@ class PlayerState:
             self.extra_shields_per_red_card = same_as.extra_shields_per_red_card
             self.wonders_play_again = same_as.wonders_play_again
             self.coins_per_chain_build = same_as.coins_per_chain_build
-            self.built_bits = same_as.built_bits
+            self.unbuilt = same_as.unbuilt.copy()
             self.price_key = same_as.price_key
             self.price_pair = same_as.price_pair
             self.prices = same_as.prices.copy()
@@ -285,6 +286,11 @@ class PlayerState:
         return all(sum(1 for options in self.choice_sets if _KIND_OF_CHOICE[options] == kind)
                    >> COUNT_BITS == 0 for kind in range(len(CHOICE_KINDS)))
 
+    def take_wonder(self, wonder: int) -> None:
+        """The city gets ``wonder`` (drafted, or dealt for a first game)."""
+        self.wonders.append(wonder)
+        self.unbuilt.append(wonder)
+
     def unbuilt_wonders(self) -> list[int]:
         return [w for w in self.wonders if w not in self.built_wonders]
 
@@ -305,8 +311,9 @@ class GameState:
         self.options = options
         if same_as is None:
             self.rng = Rng(seed)
-            self.phase: int = Phase.DRAFT
-            """A :class:`Phase`, kept as a plain int: compiled, a comparison is one instruction."""
+            self.phase: int = int(Phase.DRAFT)
+            """A :class:`Phase`, kept as a plain int: compiled, a comparison is one
+            instruction; interpreted, comparing exact ints is specialised, an enum's not."""
             self.age = 0
             self.current = 0
             self.first_player = 0
@@ -405,7 +412,7 @@ class GameState:
         slot says, and start playing it. The game does this when an age begins; positions
         arranged for tests (:mod:`app.engine.scenario`) do it to skip the earlier ages."""
         layout = LAYOUTS[age]
-        self.phase = Phase.PLAY
+        self.phase = int(Phase.PLAY)
         self.age = age
         self.structure = structure = list(self.decks[age])
         slot_of = [-1] * _CARD_COUNT
@@ -427,9 +434,7 @@ class GameState:
             if card >= 0:
                 self.slot_of[card] = slot
         for player in self.players:
-            player.built_bits = 0
-            for w in player.built_wonders:
-                player.built_bits |= 1 << w
+            player.unbuilt = player.unbuilt_wonders()
             player.update_price_key()
         self.forget_prices(0)
         self.forget_prices(1)

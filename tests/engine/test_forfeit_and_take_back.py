@@ -27,12 +27,13 @@ from app.engine import (
     view,
 )
 from app.engine.scenario import new_position, set_wonders, supply_resources
+from app.engine.state import Phase
 
 
 def drafted(seed: int) -> Game:
     """A game just past the wonder draft, seat ``to_act`` to play its first card."""
     game = Game.new(seed, Options(first_player=0))
-    while game.state.phase.name == "DRAFT":
+    while game.state.phase == Phase.DRAFT:
         game.apply(game.legal_actions()[0])
     return game
 
