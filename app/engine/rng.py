@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 _MASK32: Final = 0xFFFFFFFF
 _MASK64: Final = (1 << 64) - 1
 _SPAN: Final = 1 << 32
-_TWICE: Final = _SPAN + 1
 _SURE_UP_TO: Final = 1 << 16
 _SURE: Final = _SPAN - _SURE_UP_TO
 """Below this, a draw is in a complete block of n values for any n up to ``_SURE_UP_TO``
@@ -134,14 +133,14 @@ class Rng:
         i: i64
         for i in range(len(items) - 1, 0, -1):
             x: i64 = s1 * 5 & _MASK32
-            r: i64 = (x * _TWICE >> 25) * 9 & _MASK32
+            r: i64 = ((x << 7) | (x >> 25)) * 9 & _MASK32
             t: i64 = s1 << 9 & _MASK32
             s2 ^= s0
             s3 ^= s1
             s1 ^= s2
             s0 ^= s3
             s2 ^= t
-            s3 = s3 * _TWICE >> 21 & _MASK32
+            s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
             n: i64 = i + 1
             if r >= sure and r >= _SPAN - _SPAN % n:  # drawn again, as below() does
                 self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
