@@ -232,10 +232,6 @@ _SPREAD: Final = sum(1 << (PRODUCTION_FIELD - 1) * r for r in _ALL_RESOURCES)
 # price (in the low 4 bits).
 _MISSING_BITS: Final = 2
 _UNIT_PRICE_BITS: Final = 4
-_COVERING_SHIFT: Final = TRADE_ONE_SHIFT + len(RESOURCES)
-"""The producers and discounts of a price key lie above this..."""
-_COVERING_BITS: Final = BLUE_DISCOUNT_SHIFT + COUNT_BITS - _COVERING_SHIFT
-"""...in this many bits."""
 _PAIR_BYTE: Final = (1 << 2 * PRODUCTION_BITS) - 1
 """A production byte of a price pair: the buyer's units, then the opponent's."""
 _COUNT_MASK: Final = (1 << COUNT_BITS) - 1
@@ -285,40 +281,48 @@ _DISJOINT_KINDS: Final = sum(len(options) for options in CHOICE_KINDS) == len(
     {r for options in CHOICE_KINDS for r in options})
 """Each resource made by at most one kind of "one of" producer (true of the base game):
 then :func:`_saving` may hand producers out kind by kind."""
-_MAX_SAVINGS: Final = 1 << 16
 COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (what costs less differs)."""
 _COMPILED: Final = COMPILED
 _MAX_PRICES: Final = 1 << 11
-_prices: Final[tuple[dict[int, int], ...]] = tuple({} for _ in _COSTS)
-PRICE_MEMO: Final = _prices
-PAIR_BITS: Final = tuple(cost.pair_bits for cost in _COSTS)
+PRICE_MEMO: Final[tuple[dict[int, int], ...]] = tuple({} for _ in _COSTS)
 """Per price slot, its prices by the part of the buyer's price pair they depend on
-(interpreted only)."""
-_savings: Final[dict[int, int]] = {}
-"""Coins that "one of" producers and discounts save on what a build must buy, by what is
-bought and by what may cover it: shared by every game (a few thousand keys in all)."""
+(:data:`PAIR_BITS`), shared by every game (interpreted only)."""
+PAIR_BITS: Final = tuple(cost.pair_bits for cost in _COSTS)
+"""Per price slot, the bits of a buyer's price pair its price depends on."""
 
 
 def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int, pair: int = -1) -> int:
     """The price of a price slot (a card, or ``WONDER_PRICES`` + a wonder), the chain
-    aside: what :func:`card_price` (no chain held) and :func:`wonder_price` say, from the
-    two cities' price keys.
+    aside: what :func:`card_price` (no chain held) and :func:`wonder_price` say.
 
-    The missing units at their unit prices, less what the buyer's "one of" producers and
-    discount save on them. Interpreted, a price is looked up by the parts of the two keys
-    it depends on (``pair``: the buyer's ``price_pair``, if the caller keeps it), in a memo
-    shared by every game, and worked out the first time; compiled, working it out costs
-    less than the lookup."""
+    Compiled, worked out from the two cities' price keys (:func:`price_by_words`), which
+    costs less than a lookup. Interpreted, looked up by the parts of the two keys it
+    depends on (``pair``: the buyer's ``price_pair``, if the caller keeps it) in a memo
+    shared by every game, and worked out the first time as :func:`card_price` does: its
+    loops over small ints cost the interpreter less than the whole-word arithmetic."""
+    if _COMPILED:
+        return price_by_words(buyer, opponent, slot)
+    cost = _COSTS[slot]
+    if pair < 0:
+        pair = price_pair(buyer.price_key, opponent.price_key)
+    key = pair & cost.pair_bits
+    memo = PRICE_MEMO[slot]
+    price = memo.get(key, -1)
+    if price < 0:
+        price = cost.coins + _trade_price(buyer, opponent, cost.pairs, _discount(buyer, cost))
+        if len(memo) >= _MAX_PRICES:  # a bound on memory
+            memo.clear()
+        memo[key] = price
+    return price
+
+
+def price_by_words(buyer: PlayerState, opponent: PlayerState, slot: int) -> int:
+    """:func:`slot_price` worked out from the two cities' price keys, all five resources
+    at once: the missing units at their unit prices, less what the buyer's "one of"
+    producers and discount save on them."""
     cost = _COSTS[slot]
     mine: i64 = buyer.price_key
-    key = 0
-    if not _COMPILED:
-        if pair < 0:
-            pair = price_pair(mine, opponent.price_key)
-        key = pair & cost.pair_bits
-        known = _prices[slot].get(key, -1)
-        if known >= 0:
-            return known
     # Each byte: 128 + need - production. Its top bit is set where the need is at least
     # the production, and the low bits there are the missing units.
     owed: i64 = (cost.needs | _GUARDS) - (mine & PRODUCTION_MASK)
@@ -344,34 +348,28 @@ def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int, pair: int =
             trade -= _saved(buyer, opponent, cost, bought=bought, covering=covering,
                             trade=trade)
         price += trade
-    if not _COMPILED:
-        memo = _prices[slot]
-        if len(memo) >= _MAX_PRICES:  # a bound on memory
-            memo.clear()
-        memo[key] = price
     return price
+
+
+def _discount(buyer: PlayerState, cost: _Cost) -> int:
+    """The discount that applies to ``cost`` (Masonry, Architecture), in units."""
+    if cost.discount_shift == WONDER_DISCOUNT_SHIFT:
+        return buyer.wonder_resource_discount
+    if cost.discount_shift == BLUE_DISCOUNT_SHIFT:
+        return buyer.blue_resource_discount
+    return 0
 
 
 def _saved(buyer: PlayerState, opponent: PlayerState, cost: _Cost, *, bought: i64,
            covering: i64, trade: i64) -> i64:
     """What "one of" producers and the discount (``covering``, bits of the buyer's key)
     save on ``bought`` (a byte a resource: missing units, unit price), which costs
-    ``trade``. Interpreted, looked up and worked out the first time; compiled, working it
-    out costs less."""
+    ``trade``."""
     shift = cost.discount_shift
     discount: i64 = covering >> shift & _COUNT_MASK if shift >= 0 else 0
     if not _DISJOINT_KINDS:
         return trade - _trade_price(buyer, opponent, cost.pairs, discount)
-    if _COMPILED:
-        return _saving(bought, covering, discount)
-    key = bought << _COVERING_BITS | covering >> _COVERING_SHIFT
-    saved = _savings.get(key, -1)
-    if saved < 0:
-        saved = _saving(bought, covering, discount)
-        if len(_savings) >= _MAX_SAVINGS:  # a bound on memory, never reached in play
-            _savings.clear()
-        _savings[key] = saved
-    return saved
+    return _saving(bought, covering, discount)
 
 
 def _saving(bought: i64, covering: i64, discount: i64) -> i64:
