@@ -33,6 +33,7 @@ _GOLDEN: Final = (0x9E3779B9, 0x7F4A7C15)
 _MIX_1: Final = (0xBF58476D, 0x1CE4E5B9)
 _MIX_2: Final = (0x94D049BB, 0x133111EB)
 _LOW16: Final = 0xFFFF
+_COMPILED: Final = not __file__.endswith(".py")
 
 
 def _low_product(x: i64, y: i64) -> i64:
@@ -48,6 +49,15 @@ def _product(ah: i64, al: i64, bh: i64, bl: i64) -> tuple[i64, i64]:
     high: i64 = (low0 >> 32) + (low1 >> 16) + (lows >> 32) + _low_product(ah, bl) \
         + _low_product(bh, al)
     return high & _MASK32, lows & _MASK32
+
+
+def _splitmix64_big(x: int) -> tuple[int, int]:
+    """One SplitMix64 step on the state ``x`` in Python's integers: the next state and the
+    output. What :func:`_splitmix64` does on halves; interpreted, this costs less."""
+    x = x + 0x9E3779B97F4A7C15 & _MASK64
+    z = (x ^ x >> 30) * 0xBF58476D1CE4E5B9 & _MASK64
+    z = (z ^ z >> 27) * 0x94D049BB133111EB & _MASK64
+    return x, z ^ z >> 31
 
 
 def _splitmix64(xh: i64, xl: i64) -> tuple[i64, i64, i64, i64]:
@@ -83,8 +93,14 @@ class Rng:
             self.s0, self.s1, self.s2, self.s3 = same_as.s0, same_as.s1, same_as.s2, same_as.s3
             return
         state = seed & _MASK64
-        xh, xl, self.s1, self.s0 = _splitmix64(state >> 32, state & _MASK32)
-        _, _, self.s3, self.s2 = _splitmix64(xh, xl)
+        if _COMPILED:
+            xh, xl, self.s1, self.s0 = _splitmix64(state >> 32, state & _MASK32)
+            _, _, self.s3, self.s2 = _splitmix64(xh, xl)
+        else:
+            state, first = _splitmix64_big(state)
+            _, second = _splitmix64_big(state)
+            self.s1, self.s0 = first >> 32, first & _MASK32
+            self.s3, self.s2 = second >> 32, second & _MASK32
         if not (self.s0 | self.s1 | self.s2 | self.s3):  # the one state it must avoid
             self.s0 = 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.rng import Rng
+from app.engine.rng import Rng, _splitmix64, _splitmix64_big
 
 _MASK32 = (1 << 32) - 1
 
@@ -48,3 +48,16 @@ def test_shuffle_draws_again_past_the_last_complete_block(value: int, length: in
     """Draws near 2**32, some in the incomplete last block of ``length`` values (drawn
     again), some just outside it."""
     _same_shuffle(_about_to_draw(value), length)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 2**63, 2**64 - 1,
+                                  0x9E3779B97F4A7C15, 0x0123456789ABCDEF])
+def test_seeding_on_halves_is_seeding_on_python_integers(seed: int) -> None:
+    """The compiled engine seeds with SplitMix64 on 32-bit halves, the interpreted one on
+    Python's integers: the same steps, checked both ways from either build."""
+    state = seed
+    high, low = seed >> 32, seed & _MASK32
+    for _ in range(3):
+        state, output = _splitmix64_big(state)
+        high, low, out_high, out_low = _splitmix64(high, low)
+        assert (high << 32 | low, out_high << 32 | out_low) == (state, output)
