@@ -146,17 +146,20 @@ class Rng:
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         # No draw below this falls in an incomplete last block of n <= 2**16 values.
         sure: i64 = _SURE if len(items) <= _SURE_UP_TO else 0
+        mask: i64 = _MASK32
         i: i64
         for i in range(len(items) - 1, 0, -1):
-            x: i64 = s1 * 5 & _MASK32
-            r: i64 = ((x << 7) | (x >> 25)) * 9 & _MASK32
-            t: i64 = s1 << 9 & _MASK32
+            x: i64 = s1 * 5 & mask
+            # rotl(x, 7) * 9: the rotated-out bits added rather than or-ed in, so that their
+            # product is a small int's (cheaper interpreted).
+            r: i64 = x * 1152 + (x >> 25) * 9 & mask
+            t: i64 = s1 << 9 & mask
             s2 ^= s0
             s3 ^= s1
             s1 ^= s2
             s0 ^= s3
             s2 ^= t
-            s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
+            s3 = ((s3 << 11) | (s3 >> 21)) & mask
             n: i64 = i + 1
             if r >= sure and r >= _SPAN - _SPAN % n:  # drawn again, as below() does
                 self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
