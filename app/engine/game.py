@@ -161,11 +161,15 @@ def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
 class Game:
     """One game of 7 Wonders Duel. Mutable: :meth:`apply` advances it in place."""
 
-    __slots__ = ("_undoable_by", "log", "played", "state")
+    __slots__ = ("_undoable_by", "is_over", "log", "played", "state")
 
     def __init__(self, state: GameState, log: list[Action] | None = None,
                  played: list[Action] | None = None, undoable_by: int = -1) -> None:
         self.state = state
+        self.is_over: bool = state.phase == _OVER
+        """Whether the game has ended: kept by every method that plays (an attribute, not
+        a property: a search loop reads it before every move, and a property call costs
+        the interpreter as much as a small move)."""
         self.log: list[Action] = [] if log is None else log
         """Every action applied, take-backs and what they undid included: what replays."""
         self.played: list[Action] = [] if played is None else played
@@ -240,10 +244,6 @@ class Game:
     @property
     def seed(self) -> int:
         return self.state.seed
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.phase == _OVER
 
     @property
     def decision(self) -> Decision | None:
@@ -407,6 +407,7 @@ class Game:
             self._advance()
         finally:
             state.events = None
+        self.is_over = state.phase == _OVER
         self.log.append(checked)
         self.played.append(checked)
         # A token chosen from the Great Library's draw came out of the box: the choice shows
@@ -486,6 +487,7 @@ class Game:
             self.apply(action)
             return
         self._advance()
+        self.is_over = state.phase == _OVER
         self.log.append(action)
         self.played.append(action)
         # As in apply: a token chosen from the Great Library's draw came out of the box.
@@ -499,6 +501,7 @@ class Game:
             self.state.events = events
             end_game(self.state, 1 - action.seat, Victory(action.reason))
             self.state.events = None
+            self.is_over = True
             self.played.append(action)
             self._undoable_by = -1
         else:
@@ -509,6 +512,7 @@ class Game:
             undone = self.played[-1]
             before = Game.replay(self.seed, self.options, self.played[:-1])
             self.state, self.played = before.state, before.played
+            self.is_over = before.is_over
             self._undoable_by = before._undoable_by
             events = [TakenBack(action.seat, str(undone))]
         self.log.append(action)

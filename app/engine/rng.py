@@ -5,8 +5,9 @@ alone, so a seed gives the same sequence on every machine and Python version (un
 ``random.Random``, whose shuffle and randrange have changed between releases). The four
 words are seeded from the game seed with SplitMix64, as the authors recommend.
 
-Every intermediate value stays below 2**44: compiled with mypyc, all of it is machine
-integers (``i64``, a plain ``int`` when not compiled).
+Every intermediate value of the compiled path stays below 2**44: compiled with mypyc, all
+of it is machine integers (``i64``, a plain ``int`` when not compiled). Interpreted, the
+seeding runs on Python's integers (:func:`splitmix64`), fewer operations than on halves.
 """
 
 from __future__ import annotations
@@ -51,16 +52,16 @@ def _product(ah: i64, al: i64, bh: i64, bl: i64) -> tuple[i64, i64]:
     return high & _MASK32, lows & _MASK32
 
 
-def _splitmix64_big(x: int) -> tuple[int, int]:
+def splitmix64(x: int) -> tuple[int, int]:
     """One SplitMix64 step on the state ``x`` in Python's integers: the next state and the
-    output. What :func:`_splitmix64` does on halves; interpreted, this costs less."""
+    output. What :func:`splitmix64_halves` does on halves; interpreted, this costs less."""
     x = x + 0x9E3779B97F4A7C15 & _MASK64
     z = (x ^ x >> 30) * 0xBF58476D1CE4E5B9 & _MASK64
     z = (z ^ z >> 27) * 0x94D049BB133111EB & _MASK64
     return x, z ^ z >> 31
 
 
-def _splitmix64(xh: i64, xl: i64) -> tuple[i64, i64, i64, i64]:
+def splitmix64_halves(xh: i64, xl: i64) -> tuple[i64, i64, i64, i64]:
     """One SplitMix64 step on the state ``xh:xl``: the next state and the output, as
     32-bit halves."""
     golden_high, golden_low = _GOLDEN
@@ -94,11 +95,11 @@ class Rng:
             return
         state = seed & _MASK64
         if _COMPILED:
-            xh, xl, self.s1, self.s0 = _splitmix64(state >> 32, state & _MASK32)
-            _, _, self.s3, self.s2 = _splitmix64(xh, xl)
+            xh, xl, self.s1, self.s0 = splitmix64_halves(state >> 32, state & _MASK32)
+            _, _, self.s3, self.s2 = splitmix64_halves(xh, xl)
         else:
-            state, first = _splitmix64_big(state)
-            _, second = _splitmix64_big(state)
+            state, first = splitmix64(state)
+            _, second = splitmix64(state)
             self.s1, self.s0 = first >> 32, first & _MASK32
             self.s3, self.s2 = second >> 32, second & _MASK32
         if not (self.s0 | self.s1 | self.s2 | self.s3):  # the one state it must avoid

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.rng import Rng, _splitmix64, _splitmix64_big
+from app.engine.rng import Rng, splitmix64, splitmix64_halves
 
 _MASK32 = (1 << 32) - 1
 
@@ -58,6 +58,6 @@ def test_seeding_on_halves_is_seeding_on_python_integers(seed: int) -> None:
     state = seed
     high, low = seed >> 32, seed & _MASK32
     for _ in range(3):
-        state, output = _splitmix64_big(state)
-        high, low, out_high, out_low = _splitmix64(high, low)
+        state, output = splitmix64(state)
+        high, low, out_high, out_low = splitmix64_halves(high, low)
         assert (high << 32 | low, out_high << 32 | out_low) == (state, output)
