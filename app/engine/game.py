@@ -133,6 +133,8 @@ _ALL_WONDERS: Final = tuple(range(len(WONDERS)))
 _CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
 """Per card: the bit of the chain symbol that makes it free (0 if none)."""
 _CARD_COINS: Final = tuple(c.cost_coins for c in CARDS)
+_FIXED_PRICE: Final = tuple(-1 if c.needs else c.cost_coins for c in CARDS)
+"""Per card: its price when it asks for no resource (the same for every city), else -1."""
 _WONDER_COINS: Final = tuple(w.cost_coins for w in WONDERS)
 _COVERS: Final = ((), *(LAYOUTS[age].covers for age in (1, 2, 3)))
 """Per age (1-3): the slots each slot covers."""
@@ -303,9 +305,11 @@ class Game:
             if _CHAIN_FROM[card] & chains:
                 out.append(_BUILD[card])
             else:
-                price = prices[card] - stamp
+                price = _FIXED_PRICE[card]
                 if price < 0:
-                    price = _fill_price(me, them, card)
+                    price = prices[card] - stamp
+                    if price < 0:
+                        price = _fill_price(me, them, card)
                 if price <= coins:
                     out.append(_BUILD[card])
             out.append(_DISCARD[card])
@@ -321,6 +325,9 @@ class Game:
         me = players[seat]
         if _CHAIN_FROM[card] & me.chains:
             return 0
+        price = _FIXED_PRICE[card]
+        if price >= 0:
+            return price
         price = me.prices[card] - me.price_stamp
         return price if price >= 0 else _fill_price(me, players[1 - seat], card)
 
