@@ -151,8 +151,9 @@ class Rng:
         i: i64
         for i in range(len(items) - 1, 0, -1):
             x: i64 = s1 * 5 & mask
-            # rotl(x, 7) * 9: the rotated-out bits added rather than or-ed in, so that their
-            # product is a small int's (cheaper interpreted).
+            # rotl(x, 7) * 9, and rotl(s3, 11) below: the rotated-out bits are added, not
+            # or-ed in (the interpreter specialises an addition; here a product is a small
+            # int's).
             r: i64 = x * 1152 + (x >> 25) * 9 & mask
             t: i64 = s1 << 9 & mask
             s2 ^= s0
@@ -160,7 +161,7 @@ class Rng:
             s1 ^= s2
             s0 ^= s3
             s2 ^= t
-            s3 = ((s3 << 11) | (s3 >> 21)) & mask
+            s3 = (s3 << 11) + (s3 >> 21) & mask
             n: i64 = i + 1
             if r >= sure and r >= _SPAN - _SPAN % n:  # drawn again, as below() does
                 self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
