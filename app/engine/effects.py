@@ -210,7 +210,7 @@ def add_card(state: GameState, seat: int, card_index: int) -> None:
     player.colors[_COLOR_OF[card_index]] += 1
     if card.chain_to >= 0:
         player.chains |= 1 << card.chain_to
-    gain(state, seat, card.effects, red_card=_RED_CARD[card_index])
+    gain(state, seat, card.effects, _RED_CARD[card_index])  # positional: cheaper to call
 
 
 def remove_card(state: GameState, seat: int, card_index: int) -> None:
