@@ -209,7 +209,7 @@ def add_card(state: GameState, seat: int, card_index: int) -> None:
     player.cards.append(card_index)
     player.colors[_COLOR_OF[card_index]] += 1
     if card.chain_to >= 0:
-        player.chains |= 1 << card.chain_to
+        player.add_chain(card.chain_to)
     gain(state, seat, card.effects, _RED_CARD[card_index])  # positional: cheaper to call
 
 
@@ -222,7 +222,7 @@ def remove_card(state: GameState, seat: int, card_index: int) -> None:
     for r, n in enumerate(card.effects.produce):
         player.production[r] -= n
     if card.chain_to >= 0:
-        player.chains &= ~(1 << card.chain_to)
+        player.remove_chain(card.chain_to)
     state.discard.append(card_index)
     changed = player.update_price_key()
     if changed:

@@ -133,8 +133,6 @@ _ALL_WONDERS: Final = tuple(range(len(WONDERS)))
 _CHAIN_FROM: Final = tuple(1 << c.chain_from if c.chain_from >= 0 else 0 for c in CARDS)
 """Per card: the bit of the chain symbol that makes it free (0 if none)."""
 _CARD_COINS: Final = tuple(c.cost_coins for c in CARDS)
-_FIXED_PRICE: Final = tuple(-1 if c.needs else c.cost_coins for c in CARDS)
-"""Per card: its price when it asks for no resource (the same for every city), else -1."""
 _WONDER_COINS: Final = tuple(w.cost_coins for w in WONDERS)
 _COVERS: Final = ((), *(LAYOUTS[age].covers for age in (1, 2, 3)))
 """Per age (1-3): the slots each slot covers."""
@@ -299,19 +297,16 @@ class Game:
                     wonders.append(w)
         out: list[Action] = []
         structure = state.structure
-        chains: i64 = me.chains
+        fixed = me.fixed_prices
         for slot in state.accessible:
             card: i64 = structure[slot]
-            if _CHAIN_FROM[card] & chains:
-                out.append(_BUILD[card])
-            else:
-                price = _FIXED_PRICE[card]
+            price = fixed[card]
+            if price < 0:
+                price = prices[card] - stamp
                 if price < 0:
-                    price = prices[card] - stamp
-                    if price < 0:
-                        price = _fill_price(me, them, card)
-                if price <= coins:
-                    out.append(_BUILD[card])
+                    price = _fill_price(me, them, card)
+            if price <= coins:
+                out.append(_BUILD[card])
             out.append(_DISCARD[card])
             if wonders:
                 row = _WONDER[card]
@@ -323,9 +318,7 @@ class Game:
         """What building ``card`` costs ``seat`` now: 0 through a chain, else the memo."""
         players = self.state.players
         me = players[seat]
-        if _CHAIN_FROM[card] & me.chains:
-            return 0
-        price = _FIXED_PRICE[card]
+        price = me.fixed_prices[card]
         if price >= 0:
             return price
         price = me.prices[card] - me.price_stamp

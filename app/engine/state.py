@@ -108,8 +108,15 @@ _GAME_FIELDS: Final = (
     "play_again", "last_taker", "wonders_built", "winner", "victory",
 )
 """What a game state is; the hash covers exactly these. The other slots (``events``,
-``revealed``, the index ``slot_of`` and each city's ``unbuilt``, ``price_key``,
-``prices`` and ``price_stamp``) are working space, derived or transient."""
+``revealed``, the index ``slot_of`` and each city's ``unbuilt``, ``fixed_prices``,
+``price_key``, ``prices`` and ``price_stamp``) are working space, derived or transient."""
+
+_NO_RESOURCE_PRICES: Final = tuple(-1 if c.needs else c.cost_coins for c in CARDS)
+"""Per card: its price when it asks for no resource (the same for every city), else -1."""
+_CHAINED_FROM: Final = tuple(tuple(c.index for c in CARDS if c.chain_from == symbol)
+                             for symbol in range(1 + max(max(c.chain_from, c.chain_to)
+                                                         for c in CARDS)))
+"""Per chain symbol: the cards it makes free."""
 
 WONDER_PRICES: Final = len(CARDS)
 """Where wonder prices start in a city's price row (``PlayerState.prices``)."""
@@ -162,7 +169,7 @@ def price_pair(key: i64, opponent_key: i64) -> i64:
 class PlayerState:
     """One city: its treasury, production, cards, wonders and tokens."""
 
-    __slots__ = (*_PLAYER_FIELDS, "price_key", "price_pair", "price_stamp",
+    __slots__ = (*_PLAYER_FIELDS, "fixed_prices", "price_key", "price_pair", "price_stamp",
                  "prices", "unbuilt")
 
     def __init__(self, same_as: PlayerState | None = None) -> None:
@@ -176,6 +183,10 @@ class PlayerState:
             self.trade_price_one = [False] * _RESOURCE_COUNT
             self.chains = 0
             """Bit set of chain symbols shown by the city's cards."""
+            self.fixed_prices = list(_NO_RESOURCE_PRICES)
+            """What the city pays for each card whatever the cities make: 0 for a card its
+            chains make free, the printed coins for a card that asks for no resource, -1 for
+            the others (derived from ``chains``: :meth:`add_chain`, :meth:`remove_chain`)."""
             self.science = [0] * _SYMBOL_COUNT
             self.colors = [0] * _COLOR_COUNT
             self.cards: list[int] = []
@@ -216,6 +227,7 @@ class PlayerState:
             self.choice_sets = same_as.choice_sets.copy()
             self.trade_price_one = same_as.trade_price_one.copy()
             self.chains = same_as.chains
+            self.fixed_prices = same_as.fixed_prices.copy()
             self.science = same_as.science.copy()
             self.colors = same_as.colors.copy()
             self.cards = same_as.cards.copy()
@@ -239,6 +251,24 @@ class PlayerState:
         """An independent copy: its lists and dicts are its own (their items, numbers and
         tuples, are never changed in place, so they are shared)."""
         return PlayerState(self)
+
+    def add_chain(self, symbol: int) -> None:
+        """The city shows chain ``symbol``: the cards it chains to are free."""
+        self.chains |= 1 << symbol
+        for card in _CHAINED_FROM[symbol]:
+            self.fixed_prices[card] = 0
+
+    def remove_chain(self, symbol: int) -> None:
+        """The city no longer shows chain ``symbol`` (its card was destroyed)."""
+        self.chains &= ~(1 << symbol)
+        for card in _CHAINED_FROM[symbol]:
+            self.fixed_prices[card] = _NO_RESOURCE_PRICES[card]
+
+    def update_fixed_prices(self) -> None:
+        """Work ``fixed_prices`` out again from ``chains``."""
+        self.fixed_prices = [0 if c.chain_from >= 0 and self.chains >> c.chain_from & 1
+                             else price for c, price in zip(CARDS, _NO_RESOURCE_PRICES,
+                                                            strict=True)]
 
     def update_price_key(self) -> int:
         """Work the price key out again from the fields it packs; returns the bits that
@@ -435,6 +465,7 @@ class GameState:
                 self.slot_of[card] = slot
         for player in self.players:
             player.unbuilt = player.unbuilt_wonders()
+            player.update_fixed_prices()
             player.update_price_key()
         self.forget_prices(0)
         self.forget_prices(1)

@@ -110,6 +110,9 @@ def _memo_matches(game: Game) -> int:
     checked = 0
     for seat in (0, 1):
         me, them = game.state.players[seat], game.state.players[1 - seat]
+        afresh = me.clone()
+        afresh.update_fixed_prices()
+        assert me.fixed_prices == afresh.fixed_prices, (seat, game.log)
         for card in CARDS:
             assert game.card_price(seat, card.id) == costs.card_price(me, them, card.index), \
                 (seat, card.id, game.log)
@@ -187,6 +190,18 @@ def test_prices_from_the_keys_are_the_solver_s_for_any_pair_of_cities() -> None:
             price = costs.wonder_price(me, them, wonder.index)
             assert costs.slot_price(me, them, slot) == price, wonder.id
             assert costs.price_by_words(me, them, slot) == price, wonder.id
+
+
+def test_a_chain_lost_gives_its_card_its_price_back() -> None:
+    """Statue of Zeus and Circus Maximus destroy no card that shows a chain symbol, but the
+    engine would handle it: the card it chains to costs its price again."""
+    for card in (c for c in CARDS if c.chain_from >= 0):
+        city = PlayerState()
+        city.add_chain(card.chain_from)
+        assert city.fixed_prices[card.index] == 0
+        city.remove_chain(card.chain_from)
+        assert city.fixed_prices[card.index] == (-1 if card.needs else card.cost_coins)
+        assert city.fixed_prices == PlayerState().fixed_prices and city.chains == 0
 
 
 def test_a_city_beyond_the_price_key_is_refused() -> None:
