@@ -283,16 +283,27 @@ class Game:
         me = state.players[seat]
         them = state.players[1 - seat]
         coins: i64 = me.coins
-        # The price memo's hits (what _card_price and _wonder_price read), written out.
+        # The price row's hits (what _card_price and _wonder_price read) written out, and
+        # interpreted, the shared memo's hits too (what _fill_price reads): a call costs the
+        # interpreter more than the lookup.
         prices = me.prices
         stamp: i64 = me.price_stamp
+        pair = me.price_pair
         price: i64
         wonders: list[int] = []
         if state.wonders_built < WONDER_CAP:
             for w in me.unbuilt:
-                price = prices[WONDER_PRICES + w] - stamp
+                slot = WONDER_PRICES + w
+                price = prices[slot] - stamp
                 if price < 0:
-                    price = _fill_price(me, them, WONDER_PRICES + w)
+                    if _COMPILED:
+                        price = _fill_price(me, them, slot)
+                    else:
+                        price = _MEMO[slot].get(pair & _PAIR_BITS[slot], -1)
+                        if price < 0:
+                            price = costs.slot_price(me, them, slot, pair)
+                        if price < PRICE_SPAN:
+                            prices[slot] = stamp + price
                 if price <= coins:
                     wonders.append(w)
         out: list[Action] = []
@@ -304,7 +315,14 @@ class Game:
             if price < 0:
                 price = prices[card] - stamp
                 if price < 0:
-                    price = _fill_price(me, them, card)
+                    if _COMPILED:
+                        price = _fill_price(me, them, card)
+                    else:
+                        price = _MEMO[card].get(pair & _PAIR_BITS[card], -1)
+                        if price < 0:
+                            price = costs.slot_price(me, them, card, pair)
+                        if price < PRICE_SPAN:
+                            prices[card] = stamp + price
             if price <= coins:
                 out.append(_BUILD[card])
             out.append(_DISCARD[card])
@@ -852,12 +870,7 @@ def _answers(decision: Decision) -> list[Action]:
 def _fill_price(me: PlayerState, them: PlayerState, slot: int) -> int:
     """Work out a price slot's price (a card with no chain held, or ``WONDER_PRICES`` + a
     wonder) and note it in ``me``'s price row."""
-    price = -1
-    if not _COMPILED:  # the shared memo's hit, written out (a call costs more interpreted)
-        pair = me.price_pair
-        price = _MEMO[slot].get(pair & _PAIR_BITS[slot], -1)
-    if price < 0:
-        price = costs.slot_price(me, them, slot, me.price_pair)
+    price = costs.slot_price(me, them, slot, me.price_pair)
     if price < PRICE_SPAN:
         me.prices[slot] = me.price_stamp + price
     return price
