@@ -45,6 +45,11 @@ NOBODY = "nobody-here"
 """A username no one has: its profile page says so."""
 DATA = (NAME, NOBODY)
 """What the pseudo-locale shows unmarked by design: the players' names."""
+
+_CLIPPED_AXIS_LABELS = """() => [...document.querySelectorAll('#analysis .an-axis')].filter((label) =>
+  label.getBoundingClientRect().left < label.ownerSVGElement.getBoundingClientRect().left
+).map((label) => label.textContent)"""
+"""The chart's axis labels that begin left of the chart: cut off."""
 DRAFT = 8
 """Actions of the wonder draft: after them, Age I's table."""
 
@@ -209,6 +214,8 @@ def test_no_word_escapes_the_catalogs_anywhere(browser: Browser, server: str,
         page.locator("[data-resign=yes]").click()
         expect(page.locator("#end-screen")).to_be_visible()
         expect(page.locator("#analysis svg")).to_be_visible(timeout=30_000)  # its labels too
+        clipped = page.evaluate(_CLIPPED_AXIS_LABELS)
+        assert not clipped, f"{code}: the chart's axis labels cut at its left edge: {clipped}"
         _check(page, code, "end", screenshots)
         for path, ready in ((f"/replay/{game_id}", "#replay-board .bd-structure"),
                             ("/my-games", "#done-games .entry, #done-games li"),

@@ -118,6 +118,9 @@ function fitted(name, room, font) {
 function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
   const box = useRef(null);
   const [width, setWidth] = useState(0);
+  // The widest percentage on the y axis, as drawn: a language (or the pseudo-locale) may
+  // write it wider than the margin's room, which then grows to hold it whole.
+  const [axisWidth, setAxisWidth] = useState(0);
   useLayoutEffect(() => {
     const element = box.current;
     const measure = () => setWidth(Math.floor(element.clientWidth));
@@ -126,14 +129,20 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  useLayoutEffect(() => {
+    const labels = [...(box.current?.querySelectorAll(".an-y") ?? [])];
+    const widest = Math.ceil(Math.max(0, ...labels.map((label) => label.getComputedTextLength())));
+    if (widest !== axisWidth) setAxisWidth(widest);
+  });
   if (!width) return html`<div class="an-chart" ref=${box}></div>`;
 
+  const left = Math.max(MARGIN.left, axisWidth + 9);
   const height = width < 480 ? HEIGHT.narrow : HEIGHT.wide;
-  const plot = { width: Math.max(10, width - MARGIN.left - MARGIN.right), height: height - MARGIN.top - MARGIN.bottom };
+  const plot = { width: Math.max(10, width - left - MARGIN.right), height: height - MARGIN.top - MARGIN.bottom };
   const first = positions[0].version;
   const last = positions[positions.length - 1].version;
   const span = Math.max(1, last - first);
-  const x = (version) => MARGIN.left + (plot.width * (version - first)) / span;
+  const x = (version) => left + (plot.width * (version - first)) / span;
   const y = (chance) => MARGIN.top + plot.height * (1 - chance);
   const even = y(0.5);
   const line = positions.map((p) => `${x(p.version).toFixed(1)},${y(p.seat0).toFixed(1)}`).join(" ");
@@ -150,7 +159,7 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
     if (!onPick) return;
     const bounds = event.currentTarget.getBoundingClientRect();
     const px = ((event.clientX - bounds.left) * width) / bounds.width;
-    const version = Math.round(first + ((px - MARGIN.left) / plot.width) * span);
+    const version = Math.round(first + ((px - left) / plot.width) * span);
     onPick(Math.max(first, Math.min(last, version)));
   };
 
@@ -162,26 +171,26 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
       <desc id=${ids.desc}>${t("analysis.desc", { name: names[0], n: last, first: chances[0],
         last: chances[chances.length - 1], low: Math.min(...chances), high: Math.max(...chances) })}</desc>
       <defs>
-        <clipPath id=${ids.top}><rect x=${MARGIN.left} y=${MARGIN.top} width=${plot.width} height=${plot.height / 2} /></clipPath>
-        <clipPath id=${ids.bottom}><rect x=${MARGIN.left} y=${even} width=${plot.width} height=${plot.height / 2} /></clipPath>
+        <clipPath id=${ids.top}><rect x=${left} y=${MARGIN.top} width=${plot.width} height=${plot.height / 2} /></clipPath>
+        <clipPath id=${ids.bottom}><rect x=${left} y=${even} width=${plot.width} height=${plot.height / 2} /></clipPath>
       </defs>
-      <rect class=${`an-band ${side(0)}`} x=${MARGIN.left} y=${MARGIN.top} width=${plot.width} height=${plot.height / 2} />
-      <rect class=${`an-band ${side(1)}`} x=${MARGIN.left} y=${even} width=${plot.width} height=${plot.height / 2} />
+      <rect class=${`an-band ${side(0)}`} x=${left} y=${MARGIN.top} width=${plot.width} height=${plot.height / 2} />
+      <rect class=${`an-band ${side(1)}`} x=${left} y=${even} width=${plot.width} height=${plot.height / 2} />
       <polygon class=${`an-area ${side(0)}`} points=${area} clip-path=${`url(#${ids.top})`} />
       <polygon class=${`an-area ${side(1)}`} points=${area} clip-path=${`url(#${ids.bottom})`} />
       ${ticks.map((v) => html`<line class="an-grid" x1=${x(v)} x2=${x(v)} y1=${MARGIN.top} y2=${MARGIN.top + plot.height} />
         <text class="an-axis" x=${x(v)} y=${height - 6} text-anchor="middle">${v}</text>`)}
-      ${[1, 0.5, 0].map((chance) => html`<text class="an-axis" x=${MARGIN.left - 5} y=${y(chance) + 4}
+      ${[1, 0.5, 0].map((chance) => html`<text class="an-axis an-y" x=${left - 5} y=${y(chance) + 4}
         text-anchor="end">${t("analysis.percent", { n: chance * 100 })}</text>`)}
-      <line class="an-even" x1=${MARGIN.left} x2=${MARGIN.left + plot.width} y1=${even} y2=${even} />
+      <line class="an-even" x1=${left} x2=${left + plot.width} y1=${even} y2=${even} />
       ${at !== null && at >= first && at <= last ? html`<line class="an-at" x1=${x(at)} x2=${x(at)} y1=${MARGIN.top} y2=${MARGIN.top + plot.height} />` : null}
       <polyline class="an-line" points=${line} />
       ${mistakes.filter((m) => byVersion.has(m.version)).map((m) => html`<circle class=${`an-mistake ${side(m.seat)}`}
           cx=${x(m.version)} cy=${y(byVersion.get(m.version).seat0)} r="5" data-version=${m.version}>
         <title>${t("analysis.marked", { n: m.version, name: names[m.seat], drop: percent(m.drop) })}</title></circle>`)}
-      <${SideLabel} className=${`an-side ${side(0)}`} x=${MARGIN.left + 6} y=${MARGIN.top + 14}
+      <${SideLabel} className=${`an-side ${side(0)}`} x=${left + 6} y=${MARGIN.top + 14}
         name=${names[0]} room=${plot.width - 12} />
-      <${SideLabel} className=${`an-side ${side(1)}`} x=${MARGIN.left + 6} y=${MARGIN.top + plot.height - 6}
+      <${SideLabel} className=${`an-side ${side(1)}`} x=${left + 6} y=${MARGIN.top + plot.height - 6}
         name=${names[1]} room=${plot.width - 12} />
     </svg>
   </div>`;
