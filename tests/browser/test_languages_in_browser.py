@@ -46,9 +46,10 @@ NOBODY = "nobody-here"
 DATA = (NAME, NOBODY)
 """What the pseudo-locale shows unmarked by design: the players' names."""
 
-_CLIPPED_AXIS_LABELS = """() => [...document.querySelectorAll('#analysis .an-axis')].filter((label) =>
-  label.getBoundingClientRect().left < label.ownerSVGElement.getBoundingClientRect().left
-).map((label) => label.textContent)"""
+_CLIPPED_AXIS_LABELS = """() => [...document.querySelectorAll('#analysis .an-axis')]
+  .filter((label) => label.getBoundingClientRect().left
+    < label.ownerSVGElement.getBoundingClientRect().left)
+  .map((label) => label.textContent)"""
 """The chart's axis labels that begin left of the chart: cut off."""
 DRAFT = 8
 """Actions of the wonder draft: after them, Age I's table."""
