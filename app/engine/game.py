@@ -281,7 +281,6 @@ class Game:
             return _answers(state.pending[0])
         seat = state.current
         me = state.players[seat]
-        them = state.players[1 - seat]
         coins: i64 = me.coins
         # The price row's hits (what _card_price and _wonder_price read) written out, and
         # interpreted, the shared memo's hits too (what _fill_price reads): a call costs the
@@ -297,11 +296,11 @@ class Game:
                 price = prices[slot] - stamp
                 if price < 0:
                     if _COMPILED:
-                        price = _fill_price(me, them, slot)
+                        price = _fill_price(me, state.players[1 - seat], slot)
                     else:
                         price = _MEMO[slot].get(pair & _PAIR_BITS[slot], -1)
                         if price < 0:
-                            price = costs.slot_price(me, them, slot, pair)
+                            price = costs.slot_price(me, state.players[1 - seat], slot, pair)
                         if price < PRICE_SPAN:
                             prices[slot] = stamp + price
                 if price <= coins:
@@ -316,11 +315,11 @@ class Game:
                 price = prices[card] - stamp
                 if price < 0:
                     if _COMPILED:
-                        price = _fill_price(me, them, card)
+                        price = _fill_price(me, state.players[1 - seat], card)
                     else:
                         price = _MEMO[card].get(pair & _PAIR_BITS[card], -1)
                         if price < 0:
-                            price = costs.slot_price(me, them, card, pair)
+                            price = costs.slot_price(me, state.players[1 - seat], card, pair)
                         if price < PRICE_SPAN:
                             prices[card] = stamp + price
             if price <= coins:
