@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .cards import CARDS, RESOURCES, WONDERS, Color
+from .rng import COMPILED
 from .state import (
     BLUE_DISCOUNT_SHIFT,
     CHOICE_KINDS,
@@ -281,9 +282,6 @@ _DISJOINT_KINDS: Final = sum(len(options) for options in CHOICE_KINDS) == len(
     {r for options in CHOICE_KINDS for r in options})
 """Each resource made by at most one kind of "one of" producer (true of the base game):
 then :func:`_saving` may hand producers out kind by kind."""
-COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled by mypyc (what costs less differs)."""
-_COMPILED: Final = COMPILED
 _MAX_PRICES: Final = 1 << 11
 PRICE_MEMO: Final[tuple[dict[int, int], ...]] = tuple({} for _ in _COSTS)
 """Per price slot, its prices by the part of the buyer's price pair they depend on
@@ -301,7 +299,7 @@ def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int, pair: int =
     depends on (``pair``: the buyer's ``price_pair``, if the caller keeps it) in a memo
     shared by every game, and worked out the first time as :func:`card_price` does: its
     loops over small ints cost the interpreter less than the whole-word arithmetic."""
-    if _COMPILED:
+    if COMPILED:
         return price_by_words(buyer, opponent, slot)
     cost = _COSTS[slot]
     if pair < 0:
@@ -310,7 +308,8 @@ def slot_price(buyer: PlayerState, opponent: PlayerState, slot: int, pair: int =
     memo = PRICE_MEMO[slot]
     price = memo.get(key, -1)
     if price < 0:
-        price = cost.coins + _trade_price(buyer, opponent, cost.pairs, _discount(buyer, cost))
+        discount = _discount(buyer.price_key, cost)
+        price = cost.coins + _trade_price(buyer, opponent, cost.pairs, discount)
         if len(memo) >= _MAX_PRICES:  # a bound on memory
             memo.clear()
         memo[key] = price
@@ -351,13 +350,11 @@ def price_by_words(buyer: PlayerState, opponent: PlayerState, slot: int) -> int:
     return price
 
 
-def _discount(buyer: PlayerState, cost: _Cost) -> int:
-    """The discount that applies to ``cost`` (Masonry, Architecture), in units."""
-    if cost.discount_shift == WONDER_DISCOUNT_SHIFT:
-        return buyer.wonder_resource_discount
-    if cost.discount_shift == BLUE_DISCOUNT_SHIFT:
-        return buyer.blue_resource_discount
-    return 0
+def _discount(key: i64, cost: _Cost) -> i64:
+    """The units the discount that applies to ``cost`` (Masonry, Architecture) waives, from
+    a price key (or its bits that may cover the cost)."""
+    shift = cost.discount_shift
+    return key >> shift & _COUNT_MASK if shift >= 0 else 0
 
 
 def _saved(buyer: PlayerState, opponent: PlayerState, cost: _Cost, *, bought: i64,
@@ -365,8 +362,7 @@ def _saved(buyer: PlayerState, opponent: PlayerState, cost: _Cost, *, bought: i6
     """What "one of" producers and the discount (``covering``, bits of the buyer's key)
     save on ``bought`` (a byte a resource: missing units, unit price), which costs
     ``trade``."""
-    shift = cost.discount_shift
-    discount: i64 = covering >> shift & _COUNT_MASK if shift >= 0 else 0
+    discount = _discount(covering, cost)
     if not _DISJOINT_KINDS:
         return trade - _trade_price(buyer, opponent, cost.pairs, discount)
     return _saving(bought, covering, discount)

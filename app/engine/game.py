@@ -64,7 +64,7 @@ from .events import (
     WonderRetired,
 )
 from .layouts import LAYOUTS
-from .rng import Rng
+from .rng import COMPILED, Rng
 from .scoring import Outcome, civilian_outcome, score_sheet
 from .state import (
     DECISION_NAMES,
@@ -149,7 +149,6 @@ _BUILD_FROM_DISCARD: Final = int(DecisionKind.BUILD_FROM_DISCARD)
 
 _PLAY_DECISION: Final = {seat: Decision(DecisionKind.PLAY_CARD, seat, ()) for seat in (0, 1)}
 _DEFAULT_OPTIONS: Final = Options()
-_COMPILED: Final = costs.COMPILED
 _MEMO: Final = costs.PRICE_MEMO
 _PAIR_BITS: Final = costs.PAIR_BITS
 
@@ -283,7 +282,7 @@ class Game:
         me = state.players[seat]
         coins: i64 = me.coins
         # The price row's hits (what _card_price and _wonder_price read) written out, and
-        # interpreted, the shared memo's hits too (what _fill_price reads): a call costs the
+        # interpreted, the shared memo's hits too (what slot_price reads): a call costs the
         # interpreter more than the lookup.
         prices = me.prices
         stamp: i64 = me.price_stamp
@@ -292,17 +291,15 @@ class Game:
         wonders: list[int] = []
         if state.wonders_built < WONDER_CAP:
             for w in me.unbuilt:
-                slot = WONDER_PRICES + w
-                price = prices[slot] - stamp
+                price_slot = WONDER_PRICES + w
+                price = prices[price_slot] - stamp
                 if price < 0:
-                    if _COMPILED:
-                        price = _fill_price(me, state.players[1 - seat], slot)
-                    else:
-                        price = _MEMO[slot].get(pair & _PAIR_BITS[slot], -1)
-                        if price < 0:
-                            price = costs.slot_price(me, state.players[1 - seat], slot, pair)
-                        if price < PRICE_SPAN:
-                            prices[slot] = stamp + price
+                    if not COMPILED:
+                        price = _MEMO[price_slot].get(pair & _PAIR_BITS[price_slot], -1)
+                    if price < 0:
+                        price = _fill_price(me, state.players[1 - seat], price_slot)
+                    elif price < PRICE_SPAN:
+                        prices[price_slot] = stamp + price
                 if price <= coins:
                     wonders.append(w)
         out: list[Action] = []
@@ -314,14 +311,12 @@ class Game:
             if price < 0:
                 price = prices[card] - stamp
                 if price < 0:
-                    if _COMPILED:
-                        price = _fill_price(me, state.players[1 - seat], card)
-                    else:
+                    if not COMPILED:
                         price = _MEMO[card].get(pair & _PAIR_BITS[card], -1)
-                        if price < 0:
-                            price = costs.slot_price(me, state.players[1 - seat], card, pair)
-                        if price < PRICE_SPAN:
-                            prices[card] = stamp + price
+                    if price < 0:
+                        price = _fill_price(me, state.players[1 - seat], card)
+                    elif price < PRICE_SPAN:
+                        prices[card] = stamp + price
             if price <= coins:
                 out.append(_BUILD[card])
             out.append(_DISCARD[card])
@@ -332,7 +327,8 @@ class Game:
         return out
 
     def _card_price(self, seat: int, card: int) -> int:
-        """What building ``card`` costs ``seat`` now: 0 through a chain, else the memo."""
+        """What building ``card`` costs ``seat`` now: its fixed price (0 through a chain,
+        the coins of a card that asks for no resource), else the memo."""
         players = self.state.players
         me = players[seat]
         price = me.fixed_prices[card]
@@ -717,7 +713,7 @@ class Game:
         state.cards_left -= 1
         accessible = state.accessible
         at: i64
-        if _COMPILED:  # closed up by hand: list.remove goes through a generic slice deletion
+        if COMPILED:  # closed up by hand: list.remove goes through a generic slice deletion
             at = 0
             while accessible[at] != slot:
                 at += 1
@@ -735,7 +731,7 @@ class Game:
             left: i64 = cover_count[below] - 1
             cover_count[below] = left
             if left == 0:
-                if _COMPILED:
+                if COMPILED:
                     at = len(accessible)  # kept sorted
                     while at and accessible[at - 1] > below:
                         at -= 1

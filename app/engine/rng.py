@@ -34,7 +34,9 @@ _GOLDEN: Final = (0x9E3779B9, 0x7F4A7C15)
 _MIX_1: Final = (0xBF58476D, 0x1CE4E5B9)
 _MIX_2: Final = (0x94D049BB, 0x133111EB)
 _LOW16: Final = 0xFFFF
-_COMPILED: Final = not __file__.endswith(".py")
+COMPILED: Final = not __file__.endswith(".py")
+"""Whether the engine runs compiled by mypyc: what costs less differs, and a few hot paths
+take the cheaper way for each."""
 
 
 def _low_product(x: i64, y: i64) -> i64:
@@ -94,7 +96,7 @@ class Rng:
             self.s0, self.s1, self.s2, self.s3 = same_as.s0, same_as.s1, same_as.s2, same_as.s3
             return
         state = seed & _MASK64
-        if _COMPILED:
+        if COMPILED:
             xh, xl, self.s1, self.s0 = splitmix64_halves(state >> 32, state & _MASK32)
             _, _, self.s3, self.s2 = splitmix64_halves(xh, xl)
         else:
@@ -151,9 +153,9 @@ class Rng:
         i: i64
         for i in range(len(items) - 1, 0, -1):
             x: i64 = s1 * 5 & mask
-            # rotl(x, 7) * 9, and rotl(s3, 11) below: the rotated-out bits are added, not
-            # or-ed in (the interpreter specialises an addition; here a product is a small
-            # int's).
+            # rotl(x, 7) * 9, and rotl(s3, 11) below, with + for |: the two parts share no
+            # bit, CPython specialises an int addition and not an or, and (x >> 25) * 9 is a
+            # small int's product.
             r: i64 = x * 1152 + (x >> 25) * 9 & mask
             t: i64 = s1 << 9 & mask
             s2 ^= s0

@@ -113,7 +113,7 @@ _GAME_FIELDS: Final = (
 
 _NO_RESOURCE_PRICES: Final = tuple(-1 if c.needs else c.cost_coins for c in CARDS)
 """Per card: its price when it asks for no resource (the same for every city), else -1."""
-_CHAINED_FROM: Final = tuple(tuple(c.index for c in CARDS if c.chain_from == symbol)
+_FREED_BY_CHAIN: Final = tuple(tuple(c.index for c in CARDS if c.chain_from == symbol)
                              for symbol in range(1 + max(max(c.chain_from, c.chain_to)
                                                          for c in CARDS)))
 """Per chain symbol: the cards it makes free."""
@@ -128,8 +128,8 @@ _STAMP_LIMIT: Final = 4 * PRICE_SPAN
 one object of each int up to 256: storing one allocates nothing)."""
 
 # A city's price key packs everything its prices depend on, each field in its own bits:
-# fixed production (below 8 units, in a byte a resource: ``costs.slot_price`` works on all
-# five at once; also what the opponent's prices count), the resources it buys at 1 coin,
+# fixed production (below 8 units, in a byte a resource: ``costs.price_by_words`` works on
+# all five at once; also what the opponent's prices count), the resources it buys at 1 coin,
 # how many "one of" producers of each kind it has, and its two resource discounts. Chains
 # are not in it: a chain makes a card free before any price.
 PRODUCTION_BITS: Final = 3
@@ -255,13 +255,13 @@ class PlayerState:
     def add_chain(self, symbol: int) -> None:
         """The city shows chain ``symbol``: the cards it chains to are free."""
         self.chains |= 1 << symbol
-        for card in _CHAINED_FROM[symbol]:
+        for card in _FREED_BY_CHAIN[symbol]:
             self.fixed_prices[card] = 0
 
     def remove_chain(self, symbol: int) -> None:
         """The city no longer shows chain ``symbol`` (its card was destroyed)."""
         self.chains &= ~(1 << symbol)
-        for card in _CHAINED_FROM[symbol]:
+        for card in _FREED_BY_CHAIN[symbol]:
             self.fixed_prices[card] = _NO_RESOURCE_PRICES[card]
 
     def update_fixed_prices(self) -> None:

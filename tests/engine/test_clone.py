@@ -44,6 +44,9 @@ def test_a_clone_plays_as_the_original_and_apart_from_it(seed: int) -> None:
             assert replayed.outcome() == twin.outcome()
             assert game.state_hash() == before
         game.apply(_random_action(game, rng))
+    # A finished game's clone is finished too: nothing more to play.
+    ended = game.clone()
+    assert ended.is_over and ended.legal_actions() == [] and ended.to_act is None
 
 
 def test_a_clone_of_a_clone_and_a_take_back() -> None:

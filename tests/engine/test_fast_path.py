@@ -113,6 +113,7 @@ def _memo_matches(game: Game) -> int:
         afresh = me.clone()
         afresh.update_fixed_prices()
         assert me.fixed_prices == afresh.fixed_prices, (seat, game.log)
+        assert me.unbuilt == me.unbuilt_wonders(), (seat, game.log)
         for card in CARDS:
             assert game.card_price(seat, card.id) == costs.card_price(me, them, card.index), \
                 (seat, card.id, game.log)

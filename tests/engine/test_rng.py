@@ -7,6 +7,8 @@ import pytest
 
 from app.engine.rng import Rng, splitmix64, splitmix64_halves
 
+pytestmark = pytest.mark.compiled
+
 _MASK32 = (1 << 32) - 1
 
 
@@ -54,7 +56,8 @@ def test_shuffle_draws_again_past_the_last_complete_block(value: int, length: in
                                   0x9E3779B97F4A7C15, 0x0123456789ABCDEF])
 def test_seeding_on_halves_is_seeding_on_python_integers(seed: int) -> None:
     """The compiled engine seeds with SplitMix64 on 32-bit halves, the interpreted one on
-    Python's integers: the same steps, checked both ways from either build."""
+    Python's integers: the same steps (checked in both builds by ``make pytest-compiled``;
+    the golden games of test_determinism check each build's seeding end to end)."""
     state = seed
     high, low = seed >> 32, seed & _MASK32
     for _ in range(3):

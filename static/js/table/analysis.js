@@ -74,6 +74,8 @@ function moveText(notation, catalog, names) {
 
 const HEIGHT = { narrow: 150, wide: 180 };
 const MARGIN = { left: 40, right: 10, top: 8, bottom: 22 };
+const AXIS_GAP = 5;  // between a percentage and the plot
+const AXIS_ROOM = AXIS_GAP + 4;  // the gap, and some air at the chart's left edge
 const TICK_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200];
 
 // A chart's label cannot wrap (SVG text): a name too long for the plot is shortened there,
@@ -129,14 +131,14 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  useLayoutEffect(() => {
+  useLayoutEffect(() => {  // after every render: three labels, cheap to measure
     const labels = [...(box.current?.querySelectorAll(".an-y") ?? [])];
     const widest = Math.ceil(Math.max(0, ...labels.map((label) => label.getComputedTextLength())));
     if (widest !== axisWidth) setAxisWidth(widest);
   });
   if (!width) return html`<div class="an-chart" ref=${box}></div>`;
 
-  const left = Math.max(MARGIN.left, axisWidth + 9);
+  const left = Math.max(MARGIN.left, axisWidth + AXIS_ROOM);
   const height = width < 480 ? HEIGHT.narrow : HEIGHT.wide;
   const plot = { width: Math.max(10, width - left - MARGIN.right), height: height - MARGIN.top - MARGIN.bottom };
   const first = positions[0].version;
@@ -180,7 +182,7 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
       <polygon class=${`an-area ${side(1)}`} points=${area} clip-path=${`url(#${ids.bottom})`} />
       ${ticks.map((v) => html`<line class="an-grid" x1=${x(v)} x2=${x(v)} y1=${MARGIN.top} y2=${MARGIN.top + plot.height} />
         <text class="an-axis" x=${x(v)} y=${height - 6} text-anchor="middle">${v}</text>`)}
-      ${[1, 0.5, 0].map((chance) => html`<text class="an-axis an-y" x=${left - 5} y=${y(chance) + 4}
+      ${[1, 0.5, 0].map((chance) => html`<text class="an-axis an-y" x=${left - AXIS_GAP} y=${y(chance) + 4}
         text-anchor="end">${t("analysis.percent", { n: chance * 100 })}</text>`)}
       <line class="an-even" x1=${left} x2=${left + plot.width} y1=${even} y2=${even} />
       ${at !== null && at >= first && at <= last ? html`<line class="an-at" x1=${x(at)} x2=${x(at)} y1=${MARGIN.top} y2=${MARGIN.top + plot.height} />` : null}
