@@ -118,14 +118,14 @@ class Rng:
     def next_u32(self) -> int:
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         x: i64 = s1 * 5 & _MASK32
-        result: i64 = ((x << 7) | (x >> 25)) * 9 & _MASK32
+        result: i64 = x * 1152 + (x >> 25) * 9 & _MASK32  # rotl(x, 7) * 9 (see shuffle)
         t: i64 = s1 << 9 & _MASK32
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = ((s3 << 11) | (s3 >> 21)) & _MASK32
+        s3 = (s3 << 11) + (s3 >> 21) & _MASK32
         self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
         return result
 
@@ -134,10 +134,11 @@ class Rng:
         last block of n values are drawn again, so every result is equally likely."""
         if not 0 < n < _SPAN:
             raise ValueError("n must be in 1..2**32-1")
-        limit: i64 = _SPAN - _SPAN % n
         while True:
             r: i64 = self.next_u32()
-            if r < limit:
+            # Below _SURE a draw is in a complete block of any n up to _SURE_UP_TO: the
+            # exact bound is worked out only above it.
+            if r < _SURE and n <= _SURE_UP_TO or r < _SPAN - _SPAN % n:
                 return r % n
 
     def shuffle(self, items: list[T]) -> None:
