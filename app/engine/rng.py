@@ -138,7 +138,7 @@ class Rng:
             r: i64 = self.next_u32()
             # Below _SURE a draw is in a complete block of any n up to _SURE_UP_TO: the
             # exact bound is worked out only above it.
-            if r < _SURE and n <= _SURE_UP_TO or r < _SPAN - _SPAN % n:
+            if (r < _SURE and n <= _SURE_UP_TO) or r < _SPAN - _SPAN % n:
                 return r % n
 
     def shuffle(self, items: list[T]) -> None:
