@@ -219,7 +219,7 @@ def card_options(game: Game, book: PaymentBook | None = None) -> list[dict[str, 
                                 payment.total, me.coins))
         return out
 
-    wonder_payments = [(WONDERS[w].id, book.wonder(w)) for w in me.unbuilt_wonders()]
+    wonder_payments = [(WONDERS[w].id, book.wonder(w)) for w in me.unbuilt]
     out = []
     for slot in state.accessible:
         card = CARDS[state.structure[slot]]
@@ -251,7 +251,7 @@ def seat_prices(game: Game, seat: int, book: PaymentBook | None = None
         "cards": {CARDS[structure[slot]].id: _price(book.card(structure[slot]), coins)
                   for slot in state.accessible if face_up[slot]},
         "wonders": {WONDERS[w].id: _price(book.wonder(w), coins)
-                    for w in me.unbuilt_wonders()},
+                    for w in me.unbuilt},
     }
 
 

@@ -19,9 +19,10 @@ export function Asks({ ctx, seat, takeBack, confirmResign, send, resign, keepPla
       <button type="button" class="secondary" data-take-back="decline" onClick=${() => send("decline_take_back")}>${t("play.take_back_decline")}</button>` : null}`;
   } else if (takeBack.declined_by !== null) {
     const mine = seat !== null && takeBack.declined_by === seat;  // this page's player said no
-    const key = takeBack.withdrew ? (mine ? "play.take_back_withdrawn_by_you" : "play.take_back_withdrawn")
-      : mine ? "play.take_back_declined_by_you"
-        : seat !== null && takeBack.declined_by === other ? "play.take_back_declined_you" : "play.take_back_declined";
+    let key = "play.take_back_declined";
+    if (takeBack.withdrew) key = mine ? "play.take_back_withdrawn_by_you" : "play.take_back_withdrawn";
+    else if (mine) key = "play.take_back_declined_by_you";
+    else if (seat !== null && takeBack.declined_by === other) key = "play.take_back_declined_you";
     words = html`<span>${t(key, { name: ctx.name(takeBack.declined_by) })}</span>`;
   }
   return html`
