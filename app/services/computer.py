@@ -198,6 +198,9 @@ async def read_positions(thinkers: Thinkers, record: Record, iterations: int, se
         while running:
             done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
             running -= done
+            errors = [error for read in done if (error := read.exception()) is not None]
+            if errors:  # each one looked at (none left for asyncio to report), the first raised
+                raise errors[0]
             for read in done:
                 reading = read.result()
                 if reading is not None:

@@ -7,6 +7,10 @@ from __future__ import annotations
 import itertools
 import os
 import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from app.bots.worker import Record, analyse, record_of
 from app.config import Settings
@@ -51,6 +55,17 @@ async def test_several_processes_read_what_one_process_reads() -> None:
             assert {p["version"] for p in before} <= {p["version"] for p in after}
         assert all([p["version"] for p in step] == sorted(p["version"] for p in step)
                    for step in steps)
+
+
+async def test_a_position_that_cannot_be_read_ends_the_analysis() -> None:
+    class Failing(ThreadThinkers):
+        async def analysis(self, fn: Callable[..., Any], *args: Any) -> Any:
+            if args[1] in (3, 4):  # the version
+                raise RuntimeError("the worker died")
+            return await super().analysis(fn, *args)
+
+    with pytest.raises(RuntimeError, match="the worker died"):
+        await _read(Failing(1, analysis_workers=3), _finished_record())
 
 
 def test_the_analysis_has_a_process_per_core_unless_told() -> None:
