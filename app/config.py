@@ -128,9 +128,8 @@ class Settings(BaseSettings):
     """Rated games an account must have played to be on the leaderboard."""
     computer_workers: int = Field(default=1, ge=1, le=64)
     """Processes that think for the computer players, apart from the server's own (which
-    never waits for them); finished games are analysed by one more process."""
-    computer_seconds: float = Field(default=1.0, gt=0)
-    """A computer player's time limit per decision (its level's budget may end sooner)."""
+    never waits for them). A decision has no time limit: its level is a budget of work
+    (docs/bots.md gives each level's worst case)."""
     computer_games_per_hour: int = 60
     """Games against the computer one player or address may start per hour."""
     analysis_iterations: int = Field(default=0, ge=0)
@@ -138,6 +137,9 @@ class Settings(BaseSettings):
     top level's."""
     analysis_enabled: bool = True
     """Analyse every finished game in the background."""
+    analysis_workers: int = Field(default=0, ge=0, le=256)
+    """Processes that read a finished game's positions side by side, at a lower priority
+    than the computer's moves; 0: one per core (``os.cpu_count()``)."""
     login_attempts: int = 5
     """Password attempts allowed per 15 minutes from one browser that logged in before,
     or from one address (a right one forgets them); beyond, that browser or address waits
@@ -177,6 +179,10 @@ class Settings(BaseSettings):
     @property
     def secure_cookies(self) -> bool:
         return self.public_url.startswith("https://")
+
+    def analysis_processes(self) -> int:
+        """How many processes analyse: :attr:`analysis_workers`, or one per core."""
+        return self.analysis_workers or os.cpu_count() or 1
 
     def session_secret(self) -> str:
         """The key that signs sessions (see ``secret_key``)."""

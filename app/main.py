@@ -169,9 +169,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.service.watch(hub.on_applied)
         # After the hub: the players hear of a move before the computer thinks about it.
-        app.state.computer = ComputerPlayers(
-            app.state.service, sessions, settings,
-            app.state.thinkers or Thinkers(settings.computer_workers), clock=app.state.clock)
+        thinkers = app.state.thinkers or Thinkers(settings.computer_workers,
+                                                  settings.analysis_processes())
+        app.state.computer = ComputerPlayers(app.state.service, sessions, settings, thinkers,
+                                             clock=app.state.clock)
         app.state.service.watch(app.state.computer.on_applied)
         app.state.service.watch_starts(app.state.computer.consider)
         app.state.players = PlayerService(sessions)

@@ -5,9 +5,9 @@
 
 A bot sees the game through :func:`app.bots.hidden.determinize`: every hidden card, wonder
 and draw is drawn again from public lists with the bot's own generator, so two games that
-look the same to the seat get the same decision. ``seed`` is the bot's, never the game's;
-with a budget in iterations the same seed gives the same move (a time limit, when the
-server sets one, may stop a search early).
+look the same to the seat get the same decision. ``seed`` is the bot's, never the game's.
+A level is a budget of work, never of time: the same seed gives the same move on a quiet
+machine and a busy one (no clock is read here).
 
 Levels, weakest first (``bench/bots.py`` measures them against each other):
 
@@ -18,7 +18,6 @@ Levels, weakest first (``bench/bots.py`` measures them against each other):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -35,7 +34,7 @@ class Level:
     code: str
     kind: Literal["random", "greedy", "search"]
     iterations: int = 0
-    """A search's budget in iterations (it may stop earlier on a time limit)."""
+    """A search's budget in iterations: the whole of it, however long it takes."""
 
 
 LEVELS: Final = {level.code: level for level in (
@@ -71,8 +70,7 @@ def greedy(game: Game, seat: int, rng: Rng) -> Action:
     return best_action
 
 
-def decide(game: Game, seat: int, level: str, seed: int,
-           stop: Callable[[], bool] | None = None) -> Action:
+def decide(game: Game, seat: int, level: str, seed: int) -> Action:
     """What the bot of ``level`` plays for ``seat``, which must be the seat to act."""
     if game.to_act != seat:
         raise ValueError(f"seat {seat} is not to act")
@@ -83,17 +81,16 @@ def decide(game: Game, seat: int, level: str, seed: int,
         return choices[rng.below(len(choices))]
     if rule.kind == "greedy":
         return greedy(game, seat, rng)
-    return search(game, seat, rule.iterations, rng, stop=stop).action
+    return search(game, seat, rule.iterations, rng).action
 
 
-def evaluate(game: Game, iterations: int, seed: int,
-             stop: Callable[[], bool] | None = None) -> Searched:
+def evaluate(game: Game, iterations: int, seed: int) -> Searched:
     """The top search's view of ``game`` for the seat to act: its best action and that
     seat's chance of winning (for the analysis of a finished game's positions)."""
     seat = game.to_act
     if seat is None:
         raise ValueError("the game is over")
-    return search(game, seat, iterations, bot_rng(seed, game), stop=stop)
+    return search(game, seat, iterations, bot_rng(seed, game))
 
 
 __all__ = ["LEVELS", "TOP_LEVEL", "Level", "Searched", "bot_rng", "decide", "determinize",

@@ -13,7 +13,7 @@ games do.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
@@ -77,11 +77,10 @@ def _winning_action(world: Game, seat: int) -> Action | None:
 
 
 def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int | None = None,
-           kinds: tuple[int, int, int] | None = PLAYOUT_KINDS,
-           stop: Callable[[], bool] | None = None) -> Searched:
-    """The action ``seat`` (to act in ``game``) should take, after ``iterations`` iterations
-    (fewer if ``stop()`` says so, asked every few). The same game as the seat sees it, the
-    same generator state and the same number of iterations give the same answer.
+           kinds: tuple[int, int, int] | None = PLAYOUT_KINDS) -> Searched:
+    """The action ``seat`` (to act in ``game``) should take, after ``iterations`` iterations,
+    all of them: nothing here reads a clock. The same game as the seat sees it, the same
+    generator state and the same number of iterations give the same answer.
 
     Playouts go to the end of the game, weighed by ``kinds`` (None: every action as
     likely); with ``depth``, they stop after that many actions and the heuristic judges.
@@ -94,11 +93,7 @@ def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int | Non
     if winning is not None:
         return Searched(winning, 1.0, 0)
     root = _Node(1 - seat)
-    done = 0
-    while done < iterations:
-        if stop is not None and done and done % 8 == 0 and stop():
-            break
-        done += 1
+    for _ in range(iterations):
         world = determinize(game, seat, rng)
         node = root
         walk = [root]
@@ -136,6 +131,6 @@ def search(game: Game, seat: int, iterations: int, rng: Rng, *, depth: int | Non
             visited.visits += 1
             visited.total += reward if visited.mover == 0 else 1.0 - reward
     chosen, child = max(root.children.items(), key=lambda item: item[1].visits)
-    return Searched(chosen, child.total / child.visits, done,
+    return Searched(chosen, child.total / child.visits, iterations,
                     {action: tried.total / tried.visits
                      for action, tried in root.children.items() if tried.visits})

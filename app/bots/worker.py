@@ -2,7 +2,8 @@
 plain data out, so that it crosses a process pool. The game arrives as its record (seed,
 options, actions) and is replayed here; the bot then sees only its seat's side of it.
 
-The one clock of the bots is here: a time limit that may end a search early.
+No clock is read here either: a decision is its level's budget of work, however long a
+busy machine takes over it (docs/bots.md states each level's worst case).
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
-import time
-from collections.abc import Callable
 from typing import Any
 
 from app.engine import OUT_OF_TURN, Game, from_json, replay_json
@@ -30,11 +29,12 @@ def record_of(game: Game) -> Record:
     return game.seed, game.options.to_json(), [action.to_json() for action in game.log]
 
 
-def start_worker() -> None:
+def start_worker(niceness: int = 10) -> None:
     """A worker's setting up (the pool's initializer): it yields the processor to the
-    server's own process (players' moves first), and ends once that process is gone."""
+    server's own process (players' moves first) by ``niceness``, and ends once that
+    process is gone."""
     with contextlib.suppress(OSError):  # not allowed here: the same priority, then
-        os.nice(10)
+        os.nice(niceness)
     server = multiprocessing.parent_process()
     if server is not None:
         threading.Thread(target=_end_with_the_server, args=(server.sentinel,), daemon=True,
@@ -50,20 +50,21 @@ def _end_with_the_server(sentinel: int) -> None:
     os._exit(0)
 
 
-def _deadline(seconds: float) -> Callable[[], bool]:
-    ends = time.monotonic() + seconds
-    return lambda: time.monotonic() >= ends
-
-
-def think(record: Record, seat: int, level: str, bot_seed: int, seconds: float
-          ) -> dict[str, Any]:
+def think(record: Record, seat: int, level: str, bot_seed: int) -> dict[str, Any]:
     """The computer's action for ``seat`` in the game so far, as JSON."""
     game = replay_json(*record)
-    return decide(game, seat, level, bot_seed, stop=_deadline(seconds)).to_json()
+    return decide(game, seat, level, bot_seed).to_json()
 
 
-def analyse_position(record: Record, version: int, iterations: int, seconds: float,
-                     bot_seed: int) -> dict[str, Any] | None:
+def chosen_versions(record: Record) -> list[int]:
+    """The positions of a game an analysis reads: before each action that its seat chose
+    in turn (not a resignation or a take-back, which any seat may make at any time)."""
+    return [version for version, action in enumerate(record[2])
+            if action["type"] not in OUT_OF_TURN_TYPES]
+
+
+def analyse_position(record: Record, version: int, iterations: int, bot_seed: int
+                     ) -> dict[str, Any] | None:
     """The top search's reading of the position before action ``version`` of a game: the
     seat to act there, its chance of winning, the action the search prefers, the action
     played and the same search's chance after it (None if the search did not try it).
@@ -75,17 +76,16 @@ def analyse_position(record: Record, version: int, iterations: int, seconds: flo
     played = from_json(actions[version])
     if seat is None or played.TYPE in OUT_OF_TURN_TYPES:
         return None
-    found = evaluate(game, iterations, bot_seed, stop=_deadline(seconds))
+    found = evaluate(game, iterations, bot_seed)
     played_chance = found.chances.get(played)
     return {"version": version, "seat": seat, "chance": round(found.win_chance, 3),
             "best": str(found.action), "played": str(played),
             "played_chance": None if played_chance is None else round(played_chance, 3)}
 
 
-def analyse(record: Record, iterations: int, seconds: float, bot_seed: int
-            ) -> list[dict[str, Any]]:
-    """:func:`analyse_position` for every action of a finished game, where a move was
-    chosen."""
-    readings = (analyse_position(record, version, iterations, seconds, bot_seed)
-                for version in range(len(record[2])))
+def analyse(record: Record, iterations: int, bot_seed: int) -> list[dict[str, Any]]:
+    """:func:`analyse_position` for every position of a finished game where a move was
+    chosen, one after the other in this process (the server spreads them over its cores)."""
+    readings = (analyse_position(record, version, iterations, bot_seed)
+                for version in chosen_versions(record))
     return [reading for reading in readings if reading is not None]

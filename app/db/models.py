@@ -382,5 +382,7 @@ class GameAnalysis(Base):
     """The search's budget for each position."""
     positions: Mapped[list[Any] | None] = mapped_column(JSON, default=None)
     """Per position before each action: ``{"version", "seat", "chance"}``, the chance of
-    winning of the seat to act."""
+    winning of the seat to act; while ``working``, the positions read so far."""
+    total: Mapped[int | None] = mapped_column(default=None)
+    """The positions the analysis reads (None: an analysis claimed before this was kept)."""
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)

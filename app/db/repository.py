@@ -877,14 +877,15 @@ async def computer_turns(session: AsyncSession, moved_before: datetime, limit: i
 
 
 async def claim_analysis(session: AsyncSession, game_id: str, now: datetime,
-                         stale_before: datetime, iterations: int) -> bool:
-    """Claim the analysis of a finished game for this server: a new claim, or one left
-    ``working`` since before ``stale_before`` (its server stopped). Whether it is ours."""
+                         stale_before: datetime, iterations: int, *, total: int) -> bool:
+    """Claim the analysis of a finished game for this server, to read ``total`` positions:
+    a new claim, or one left ``working`` since before ``stale_before`` (its server stopped;
+    what it had read is dropped). Whether it is ours."""
     dialect = session.get_bind().dialect.name
     insert_into = postgresql.insert if dialect == "postgresql" else sqlite.insert
     claimed = await session.execute(
         insert_into(_ANALYSIS).values(game_id=game_id, status="working", claimed_at=now,
-                                      iterations=iterations)
+                                      iterations=iterations, total=total)
         .on_conflict_do_nothing(index_elements=[_ANALYSIS.c.game_id]))
     if claimed.rowcount:  # type: ignore[attr-defined]
         return True
@@ -892,8 +893,20 @@ async def claim_analysis(session: AsyncSession, game_id: str, now: datetime,
         update(_ANALYSIS).where(_ANALYSIS.c.game_id == game_id,
                                 _ANALYSIS.c.status == "working",
                                 _ANALYSIS.c.claimed_at < stale_before)
-        .values(claimed_at=now, iterations=iterations))
+        .values(claimed_at=now, iterations=iterations, total=total, positions=None))
     return bool(taken_over.rowcount)  # type: ignore[attr-defined]
+
+
+async def note_analysis_progress(session: AsyncSession, game_id: str, claimed_at: datetime,
+                                 positions: list[dict[str, Any]]) -> bool:
+    """Store the positions read so far, if the claim made at ``claimed_at`` still holds
+    (whether it does: if not, another server has taken the analysis over)."""
+    result = await session.execute(
+        update(_ANALYSIS).where(_ANALYSIS.c.game_id == game_id,
+                                _ANALYSIS.c.status == "working",
+                                _ANALYSIS.c.claimed_at == claimed_at)
+        .values(positions=positions))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
 async def finish_analysis(session: AsyncSession, game_id: str, claimed_at: datetime,
@@ -914,13 +927,15 @@ class Analysis:
     status: str
     iterations: int
     positions: list[dict[str, Any]] | None
+    """All of them once ``done``; while ``working``, those read so far."""
     claimed_at: datetime
+    total: int | None
 
 
 async def analysis_of(session: AsyncSession, game_id: str) -> Analysis | None:
     found = (await session.execute(
         select(_ANALYSIS.c.status, _ANALYSIS.c.iterations, _ANALYSIS.c.positions,
-               _ANALYSIS.c.claimed_at)
+               _ANALYSIS.c.claimed_at, _ANALYSIS.c.total)
         .where(_ANALYSIS.c.game_id == game_id))).one_or_none()
     return None if found is None else Analysis(*found)
 

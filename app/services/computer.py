@@ -13,8 +13,9 @@ in worker processes at a lower priority, never on the event loop: other games' m
 not wait for it.
 
 When a game ends, the server that committed its end analyses it: the top bot reads every
-position (``app.bots.worker.analyse_position``, one at a time), once, stored in
-``game_analysis``.
+position (``app.bots.worker.analyse_position``), once, on as many processes as the server
+has cores, each position stored in ``game_analysis`` as soon as it is read (a page shows
+the analysis filling in).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import hmac
 import itertools
 import logging
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
@@ -35,7 +36,14 @@ from typing import Any, Final, TypeVar
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.bots import LEVELS, TOP_LEVEL
-from app.bots.worker import Record, analyse_position, record_of, start_worker, think
+from app.bots.worker import (
+    Record,
+    analyse_position,
+    chosen_versions,
+    record_of,
+    start_worker,
+    think,
+)
 from app.config import Settings
 from app.db import repository
 from app.engine import FORFEITS
@@ -121,18 +129,27 @@ def mistakes(positions: list[dict[str, Any]], winner: int | None, *, ended_by_pl
 
 
 class Thinkers:
-    """The worker processes: one pool for the computer's moves, one (a single worker) for
-    analyses, so that a long analysis never keeps a player waiting for the computer."""
+    """The worker processes: one pool for the computer's moves, one for analyses (as many
+    processes as asked, one per core by default), whose workers yield the processor to the
+    moves' (a lower priority), so that an analysis never keeps a player waiting for the
+    computer."""
 
-    def __init__(self, workers: int) -> None:
-        self._sizes = {"moves": workers, "analyses": 1}
-        self._pools = {kind: self._pool(size) for kind, size in self._sizes.items()}
+    NICENESS: Final = {"moves": 10, "analyses": 15}
+
+    def __init__(self, workers: int, analysis_workers: int = 1) -> None:
+        self._sizes = {"moves": workers, "analyses": analysis_workers}
+        self._pools = {kind: self._pool(size, self.NICENESS[kind])
+                       for kind, size in self._sizes.items()}
+
+    @property
+    def analysis_workers(self) -> int:
+        return self._sizes["analyses"]
 
     @staticmethod
-    def _pool(workers: int) -> Executor:
+    def _pool(workers: int, niceness: int) -> Executor:
         # Spawned, not forked: a fork would copy the server's sockets and threads.
         return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=start_worker)
+                                   initializer=start_worker, initargs=(niceness,))
 
     async def _run(self, kind: str, fn: Callable[..., T], *args: Any) -> T:
         pool = self._pools[kind]
@@ -142,7 +159,7 @@ class Thinkers:
             # A worker died (killed?): a new pool for what comes next, made once however
             # many calls were in flight.
             if self._pools[kind] is pool:
-                self._pools[kind] = self._pool(self._sizes[kind])
+                self._pools[kind] = self._pool(self._sizes[kind], self.NICENESS[kind])
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
 
@@ -155,6 +172,54 @@ class Thinkers:
     def close(self) -> None:
         for pool in self._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+async def read_positions(thinkers: Thinkers, record: Record, iterations: int, seed: int
+                         ) -> AsyncGenerator[list[dict[str, Any]], None]:
+    """Read the positions of a finished game where a move was chosen, as many at once as
+    the analysis has workers, and yield the readings so far, in the game's order, each
+    time more are in. A position's reading depends on the position, the budget and the
+    seed alone: the last list is the same on any number of workers, and the same as
+    :func:`app.bots.worker.analyse` in one process.
+
+    The next positions are asked for only once the consumer has taken the readings so far
+    (stored them): a worker waits that long, and what a page sees is in order."""
+    versions = iter(chosen_versions(record))
+    running: set[asyncio.Future[dict[str, Any] | None]] = set()
+    readings: dict[int, dict[str, Any]] = {}
+
+    def ask_for_more() -> None:
+        for version in itertools.islice(versions, thinkers.analysis_workers - len(running)):
+            running.add(asyncio.ensure_future(thinkers.analysis(
+                analyse_position, record, version, iterations, seed)))
+
+    ask_for_more()
+    try:
+        while running:
+            done, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+            running -= done
+            errors = [error for read in done if (error := read.exception()) is not None]
+            if errors:  # each one looked at (none left for asyncio to report), the first raised
+                raise errors[0]
+            for read in done:
+                reading = read.result()
+                if reading is not None:
+                    readings[reading["version"]] = reading
+            yield [readings[version] for version in sorted(readings)]
+            ask_for_more()
+    finally:  # a failure, or the server stopping: no position more
+        for read in running:
+            read.cancel()
+
+
+def shown_position(position: dict[str, Any]) -> dict[str, Any]:
+    """A position's reading as ``GET /api/games/{id}/analysis`` answers it: with seat 0's
+    chance for the chart."""
+    seat, chance = position["seat"], position["chance"]
+    return {"version": position["version"], "seat": seat, "chance": chance,
+            "seat0": chance if seat == 0 else round(1 - chance, 3),
+            "best": position["best"], "played": position.get("played"),
+            "played_chance": position.get("played_chance")}
 
 
 class ComputerPlayers:
@@ -216,8 +281,7 @@ class ComputerPlayers:
         if seat is None or level is None:
             return False
         record = record_of(game)  # now: the cached game moves on while the worker thinks
-        args = (record, seat, level, bot_seed(game_id, self._secret),
-                self._settings.computer_seconds)
+        args = (record, seat, level, bot_seed(game_id, self._secret))
         try:
             action = await self._thinkers.move(think, *args)
         except BrokenProcessPool:  # its worker died: once more, on the new pool
@@ -298,9 +362,10 @@ class ComputerPlayers:
                 self._to_analyse.task_done()
 
     async def analyse(self, game_id: str) -> None:
-        """Analyse a finished game now, unless another server has (or is doing it): one
-        position at a time in the analysis worker, so that stopping the server stops it
-        between two positions. A failure after the claim is stored as such."""
+        """Analyse a finished game now, unless another server has (or is doing it): its
+        positions spread over the analysis workers, each stored once read (stopping the
+        server stops it between two positions). A failure after the claim is stored as
+        such; a claim taken over (this server was taken for stopped) is left to the other."""
         iterations = self._settings.analysis_iterations or LEVELS[TOP_LEVEL].iterations
         async with self._sessions() as session:  # the record, not a replay on this loop
             found = await repository.game_and_log(session, game_id)
@@ -310,21 +375,24 @@ class ComputerPlayers:
         record: Record = (row.seed, row.options, actions)
         claimed_at = self._service.wall.now()
         async with self._sessions() as session:
-            claimed = await repository.claim_analysis(session, game_id, claimed_at,
-                                                      claimed_at - ANALYSIS_CLAIM, iterations)
+            claimed = await repository.claim_analysis(
+                session, game_id, claimed_at, claimed_at - ANALYSIS_CLAIM, iterations,
+                total=len(chosen_versions(record)))
             await session.commit()
         if not claimed:
             return
-        readings: list[dict[str, Any]] = []
-        seed = bot_seed(game_id, self._secret)
-        positions: list[dict[str, Any]] | None = readings
+        positions: list[dict[str, Any]] | None = []
         try:
-            for position in range(len(record[2])):
-                reading = await self._thinkers.analysis(
-                    analyse_position, record, position, iterations,
-                    self._settings.computer_seconds, seed)
-                if reading is not None:
-                    readings.append(reading)
+            async with contextlib.aclosing(read_positions(
+                    self._thinkers, record, iterations, bot_seed(game_id, self._secret))
+            ) as readings:
+                async for positions in readings:
+                    async with self._sessions() as session:
+                        ours = await repository.note_analysis_progress(
+                            session, game_id, claimed_at, positions)
+                        await session.commit()
+                    if not ours:
+                        return
         except Exception:
             log.exception("could not analyse game %s", game_id)
             positions = None
@@ -353,14 +421,17 @@ class ComputerPlayers:
             # Otherwise made only here, for a game the sweep will find: one that ended
             # lately (its row's last change).
             will = self._settings.analysis_enabled and row.updated_at > now - ANALYSIS_WINDOW
-            return {"status": "pending" if working or will else "none"}
+            if not (working or will):
+                return {"status": "none"}
+            if not working or found is None or found.total is None:
+                return {"status": "pending"}  # not begun (queued, or its server stopped)
+            read = found.positions or []
+            return {"status": "pending", "read": len(read), "total": found.total,
+                    "positions": [shown_position(p) for p in read]}
         positions = found.positions
         return {
             "status": "done", "iterations": found.iterations,
-            "positions": [{"version": p["version"], "seat": p["seat"], "chance": p["chance"],
-                           "seat0": p["chance"] if p["seat"] == 0 else round(1 - p["chance"], 3),
-                           "best": p["best"], "played": p.get("played"),
-                           "played_chance": p.get("played_chance")} for p in positions],
+            "positions": [shown_position(p) for p in positions],
             "mistakes": mistakes(positions, row.winner,
                                  ended_by_play=row.victory not in FORFEITS),
         }

@@ -4,6 +4,7 @@ games are never rated; its rematch is accepted at once; finished games are analy
 
 from __future__ import annotations
 
+import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -34,7 +35,7 @@ class ThreadThinkers(Thinkers):
     same, and quicker to start than processes."""
 
     @staticmethod
-    def _pool(workers: int) -> Executor:
+    def _pool(workers: int, niceness: int) -> Executor:
         return ThreadPoolExecutor(workers)
 
 
@@ -246,6 +247,44 @@ def test_a_finished_game_is_analysed_once(make_app: Callable[..., FastAPI],
         # Asked again (another server's sweep): computed once.
         client.portal.call(app.state.computer.analyse, game_id)
         assert ok(client.get(f"/api/games/{game_id}/analysis")) == analysis
+
+
+def test_an_analysis_shows_the_positions_read_so_far_as_it_goes(
+        make_app: Callable[..., FastAPI]) -> None:
+    """Each position read is in the answer before the next is asked for: the page can show
+    how far the analysis is and draw the chart as it fills. Each position is held in its
+    worker while the test asks; the readings then are the start of the final ones."""
+    reached: queue.Queue[int] = queue.Queue()
+    go_on = threading.Semaphore(0)
+
+    class HeldAnalysis(ThreadThinkers):
+        async def analysis(self, fn: Callable[..., Any], *args: Any) -> Any:
+            def held(record: Any, version: int, *rest: Any) -> Any:
+                reached.put(version)
+                assert go_on.acquire(timeout=60), "never released"
+                return fn(record, version, *rest)
+            return await super().analysis(held, *args)
+
+    app = make_app(server_heartbeat=3600, analysis_iterations=3)  # none queued by itself
+    app.state.thinkers = HeldAnalysis(1)
+    with serve(app) as client:
+        player(client, "Ann")
+        game_id = _versus(client, "random", first_player="me")
+        game = _play_human_to_the_end(client, game_id)
+        url = f"/api/games/{game_id}/analysis"
+        assert client.portal is not None
+        analysing = client.portal.start_task_soon(app.state.computer.analyse, game_id)
+        seen = []
+        for count in range(len(game.log)):  # no resignation, no take-back: each is read
+            assert reached.get(timeout=60) == count
+            seen.append(ok(client.get(url)))
+            go_on.release()
+        analysing.result(timeout=60)
+        done = ok(client.get(url))
+    assert done["status"] == "done" and len(done["positions"]) == len(game.log)
+    for count, answer in enumerate(seen):
+        assert answer == {"status": "pending", "read": count, "total": len(game.log),
+                          "positions": done["positions"][:count]}
 
 
 def test_mistakes_are_the_largest_drops_of_the_movers_chance() -> None:

@@ -4,12 +4,13 @@ and only ever play legal actions."""
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 import pytest
 
 from app.bots import LEVELS, decide, determinize, evaluate
-from app.bots.worker import analyse, record_of
+from app.bots.worker import analyse, record_of, think
 from app.engine import CARDS, Forfeit, Game, Options, view
 from app.engine.rng import Rng
 from app.engine.scenario import new_position
@@ -105,18 +106,34 @@ def test_a_bot_takes_a_win_on_offer(level: str) -> None:
     assert outcome.victory.value == "military"
 
 
-def test_search_stops_when_told_and_says_what_it_found() -> None:
-    game = _played_until(3, 25)
-    calls = []
+class _SlowClock:
+    """A clock on a machine so busy that every reading is an hour past the one before."""
 
-    def stop() -> bool:
-        calls.append(1)
-        return len(calls) >= 2
+    def __init__(self) -> None:
+        self.now = 0.0
 
-    found = evaluate(game, 10_000, seed=1, stop=stop)
-    assert found.iterations < 10_000
-    assert found.action in game.legal_actions()
-    assert 0.0 <= found.win_chance <= 1.0
+    def __call__(self) -> float:
+        self.now += 3600.0
+        return self.now
+
+
+@pytest.mark.parametrize("level", [code for code in LEVELS if LEVELS[code].kind == "search"])
+def test_a_busy_machine_makes_a_level_slower_never_weaker(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level is a budget of iterations: with every clock made to say an hour passes at
+    each reading, the server's worker makes the same decision, and a search (the
+    analysis's too) runs its whole budget."""
+    game = _positions()[2]
+    seat = game.to_act
+    assert seat is not None
+    quiet = think(record_of(game), seat, level, 7)
+    quiet_search = evaluate(game, 40, seed=7)
+    for name in ("monotonic", "perf_counter", "time", "process_time", "thread_time"):
+        monkeypatch.setattr(time, name, _SlowClock())
+        monkeypatch.setattr(time, f"{name}_ns", _SlowClock())
+    assert think(record_of(game), seat, level, 7) == quiet
+    busy_search = evaluate(game, 40, seed=7)
+    assert busy_search == quiet_search and busy_search.iterations == 40
 
 
 def test_a_determinisation_keeps_the_seen_and_deals_the_hidden_anew() -> None:
@@ -168,7 +185,7 @@ def test_only_the_seat_to_act_is_asked() -> None:
 def test_an_analysis_reads_each_position_where_a_move_was_chosen() -> None:
     game = _played_until(8, 14)
     game.apply(Forfeit(1, "resigned"))
-    positions = analyse(record_of(game), 3, 60.0, bot_seed=1)
+    positions = analyse(record_of(game), 3, bot_seed=1)
     # Every position but the one left by the resignation: there nobody chose a move.
     assert [p["version"] for p in positions] == list(range(14))
     replayed = Game.new(8, Options())

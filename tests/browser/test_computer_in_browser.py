@@ -189,9 +189,43 @@ def test_a_game_against_the_computer_played_by_clicking(open_page: OpenPage, ser
     no_overflow(replay)
     replay.close()
 
+    # An analysis in progress (its answer held at 5 positions read): how far it is, and the
+    # chart drawn as far as it goes over the whole game's width; then the rest comes.
+    an_analysis_in_progress_on_the_replay(page, server, game_id, total, screenshots)
+
     # Play again: the computer accepts at once, the seats swap.
     end.locator("[data-rematch=offer]").click()
     game_id_of(page, leaving=game_id)
     expect(game).to_have_attribute("data-seat", "1")
     expect(page.locator("#players")).to_have_text("Computer · Random vs Ann (you)")
     player.assert_no_errors()
+
+
+def an_analysis_in_progress_on_the_replay(page: Page, server: str, game_id: str, total: int,
+                                   screenshots: Path) -> None:
+    url = f"{server}/api/games/{game_id}/analysis"
+    done = page.request.get(url).json()
+    read = 5
+    held = {"status": "pending", "read": read, "total": len(done["positions"]),
+            "positions": done["positions"][:read]}
+    replay = page.context.new_page()
+    replay.set_viewport_size(LAPTOP)
+    replay.route(url, lambda route: route.fulfill(json=held))
+    replay.goto(f"{server}/replay/{game_id}")
+    panel = replay.locator("#analysis-panel #analysis")
+    expect(panel).to_have_attribute("data-status", "pending")
+    expect(panel.locator(".an-progress")).to_have_text(
+        f"Analysing: {read} of {len(done['positions'])} positions")
+    expect(panel.locator("progress")).to_have_attribute("value", str(read))
+    chart = panel.locator("svg")
+    expect(chart).to_have_attribute("data-last", str(total))
+    points = chart.locator("polyline.an-line").get_attribute("points") or ""
+    assert len(points.split()) == read
+    replay.screenshot(path=screenshots / "computer-replay-analysing.png", full_page=True)
+    assert_accessible(replay, "an analysis in progress")
+    replay.set_viewport_size(PHONE)
+    no_overflow(replay)
+    replay.screenshot(path=screenshots / "computer-replay-analysing-phone.png", full_page=True)
+    replay.unroute(url)  # the next ask gets the whole analysis
+    expect(panel).to_have_attribute("data-status", "done", timeout=ANALYSIS_MS)
+    replay.close()

@@ -214,7 +214,9 @@ def test_no_word_escapes_the_catalogs_anywhere(browser: Browser, server: str,
         page.locator("[data-resign=ask]").click()
         page.locator("[data-resign=yes]").click()
         expect(page.locator("#end-screen")).to_be_visible()
-        expect(page.locator("#analysis svg")).to_be_visible(timeout=30_000)  # its labels too
+        # The whole analysis (its chart shows while it fills in too), its labels too.
+        expect(page.locator("#analysis")).to_have_attribute("data-status", "done", timeout=30_000)
+        expect(page.locator("#analysis svg")).to_be_visible()
         clipped = page.evaluate(_CLIPPED_AXIS_LABELS)
         assert not clipped, f"{code}: the chart's axis labels cut at its left edge: {clipped}"
         _check(page, code, "end", screenshots)

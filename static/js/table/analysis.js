@@ -1,13 +1,14 @@
 // How a finished game went, as the computer reads it (GET /api/games/{id}/analysis,
-// docs/client.md): under the result on the game page and on the replay page. While the
-// server works on it, "Analysing…", asked again every 3 s for at most 3 minutes; then a
-// line chart of seat 0's chance of winning after each move (inline SVG drawn to its box's
-// width, so that its words keep the page's size on a phone), each side of the even line in
-// its player's colour and name, the mistakes as dots, and the list of them with the move
-// the computer preferred. The game's end (`end`: its last version and winner) closes the
-// line: the last move, a resignation too, is judged by the result. With `onPick` (the
-// replay page), a mistake of the list or a point of the chart goes to the table after
-// that move.
+// docs/client.md): under the result on the game page and on the replay page. While it is
+// queued, "Analysing…", asked again every 3 s; while the server reads it, "Analysing: 12 of
+// 58 positions" and the chart filling in from the left, asked again every second (given up
+// after 3 minutes without a position more). The chart: seat 0's chance of winning after
+// each move (inline SVG drawn to its box's width, so that its words keep the page's size on
+// a phone), each side of the even line in its player's colour and name, the mistakes as
+// dots, and the list of them with the move the computer preferred. The game's end (`end`:
+// its last version and winner) closes the line: the last move, a resignation too, is judged
+// by the result. With `onPick` (the replay page), a mistake of the list or a point of the
+// chart goes to the table after that move.
 //
 //   <Analysis gameId=${id} names=${[a, b]} catalog=${catalog} seat=${viewer}
 //     end=${{ version, winner }} at=${seq} onPick=${fn} />
@@ -21,6 +22,7 @@ import { t } from "../words.js";
 import { cardName, tokenName, wonderName } from "./describe.js";
 
 const POLL_MS = 3000;
+const READING_POLL_MS = 1000;  // while positions come in: the chart fills as they do
 const GIVE_UP_MS = 3 * 60_000;
 
 // One watch per game, whatever shows it (the result folded and shown again, say): its
@@ -47,10 +49,13 @@ async function ask(gameId, watch) {
     // `not_over`: the game's end is still being written; a failure on the way: asked again.
     state = error?.code === "not_found" ? { status: "missing" } : { status: "pending" };
   }
+  const before = watch.state;
+  if ((state.read ?? 0) > (before.read ?? 0)) watch.since = Date.now();  // moving on: not late
+  else if (state.status === "pending" && before.read) state = before;  // a failed ask: keep the chart
   if (state.status === "pending" && Date.now() - watch.since >= GIVE_UP_MS) state = { status: "late" };
   watch.state = state;
   for (const listener of watch.listeners) listener(state);
-  if (state.status === "pending") setTimeout(() => ask(gameId, watch), POLL_MS);
+  if (state.status === "pending") setTimeout(() => ask(gameId, watch), state.total ? READING_POLL_MS : POLL_MS);
 }
 
 const percent = (chance) => Math.round(Math.max(0, Math.min(1, chance)) * 100);
@@ -117,7 +122,8 @@ function fitted(name, room, font) {
   return cut(low);
 }
 
-function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
+// `until`: the version the x axis ends at, while the positions read so far end before it.
+function Chart({ gameId, positions, mistakes, names, side, at, onPick, until = null }) {
   const box = useRef(null);
   const [width, setWidth] = useState(0);
   // The widest percentage on the y axis, as drawn: a language (or the pseudo-locale) may
@@ -142,14 +148,15 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
   const height = width < 480 ? HEIGHT.narrow : HEIGHT.wide;
   const plot = { width: Math.max(10, width - left - MARGIN.right), height: height - MARGIN.top - MARGIN.bottom };
   const first = positions[0].version;
-  const last = positions[positions.length - 1].version;
+  const lastRead = positions[positions.length - 1].version;
+  const last = Math.max(lastRead, until ?? lastRead);
   const span = Math.max(1, last - first);
   const x = (version) => left + (plot.width * (version - first)) / span;
   const y = (chance) => MARGIN.top + plot.height * (1 - chance);
   const even = y(0.5);
   const line = positions.map((p) => `${x(p.version).toFixed(1)},${y(p.seat0).toFixed(1)}`).join(" ");
   // The area between the line and the even line, each half in the colour of its side.
-  const area = `${x(first).toFixed(1)},${even} ${line} ${x(last).toFixed(1)},${even}`;
+  const area = `${x(first).toFixed(1)},${even} ${line} ${x(lastRead).toFixed(1)},${even}`;
   const step = TICK_STEPS.find((s) => span / s <= plot.width / 48) ?? span;
   const ticks = [];
   for (let v = Math.ceil(first / step) * step; v <= last; v += step) ticks.push(v);
@@ -170,7 +177,7 @@ function Chart({ gameId, positions, mistakes, names, side, at, onPick }) {
         class=${onPick ? "is-pickable" : ""} aria-labelledby=${`${ids.title} ${ids.desc}`}
         data-first=${first} data-last=${last} onClick=${pick}>
       <title id=${ids.title}>${t("analysis.chart", { name: names[0] })}</title>
-      <desc id=${ids.desc}>${t("analysis.desc", { name: names[0], n: last, first: chances[0],
+      <desc id=${ids.desc}>${t("analysis.desc", { name: names[0], n: lastRead, first: chances[0],
         last: chances[chances.length - 1], low: Math.min(...chances), high: Math.max(...chances) })}</desc>
       <defs>
         <clipPath id=${ids.top}><rect x=${left} y=${MARGIN.top} width=${plot.width} height=${plot.height / 2} /></clipPath>
@@ -205,9 +212,22 @@ export function Analysis({ gameId, names, catalog, seat = null, end = null, at =
   const title = html`<${Heading} id=${`an-heading-${gameId}`} class="an-title">${t("analysis.title")}<//>`;
   const frame = (...body) => html`<section class="an" id="analysis" aria-labelledby=${`an-heading-${gameId}`}
       data-status=${state.status}>${title}${body}</section>`;
+  // Each seat's colour as the table shows it: the viewer's below, the other's above.
+  const bottom = seat ?? 0;
+  const side = (s) => (s === bottom ? "an-bottom" : "an-top");
   switch (state.status) {
     case "pending":
-      return frame(html`<p class="an-status" role="status"><span class="spinner" aria-hidden="true"></span> ${t("analysis.pending")}</p>`);
+      if (!state.total) {
+        return frame(html`<p class="an-status" role="status"><span class="spinner" aria-hidden="true"></span> ${t("analysis.pending")}</p>`);
+      }
+      return frame(
+        html`<p class="an-status an-progress" role="status"><span class="spinner" aria-hidden="true"></span>
+          ${t("analysis.progress", { read: state.read, n: state.total })}
+          <progress max=${state.total} value=${state.read} aria-hidden="true"></progress></p>`,
+        state.positions?.length ? html`<p class="an-caption">${t("analysis.caption", { name: names[0] })}</p>
+          <${Chart} gameId=${gameId} positions=${state.positions} mistakes=${[]} names=${names} side=${side}
+            at=${at} onPick=${onPick} until=${end?.version ?? state.total} />` : null,
+      );
     case "failed":
     case "too_short":
     case "late":
@@ -223,9 +243,6 @@ export function Analysis({ gameId, names, catalog, seat = null, end = null, at =
     positions.push({ version: end.version, seat0: end.winner === 0 ? 1 : end.winner === 1 ? 0 : 0.5 });
   }
   if (positions.length < 2) return frame(html`<p class="an-status">${t("analysis.too_short")}</p>`);
-  // Each seat's colour as the table shows it: the viewer's below, the other's above.
-  const bottom = seat ?? 0;
-  const side = (s) => (s === bottom ? "an-bottom" : "an-top");
   const mistakes = state.mistakes ?? [];
   const line = (m) => t("analysis.mistake", {
     n: m.version, name: names[m.seat], drop: percent(m.drop), best: m.best ? moveText(m.best, catalog, names) : "",

@@ -5,6 +5,7 @@
 export default {
   "analysis.title": "How the game went",
   "analysis.pending": "Analysing…",
+  "analysis.progress": { one: "Analysing: {read} of {n} position", other: "Analysing: {read} of {n} positions" },
   "analysis.failed": "The computer could not analyse this game.",
   "analysis.too_short": "Too short to analyse.",
   "analysis.late": "The analysis is not ready yet: look again later.",

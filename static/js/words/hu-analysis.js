@@ -11,6 +11,8 @@ const figure = (value) => (typeof value === "number" ? numbers.format(value) : S
 export default {
   "analysis.title": "A játszma menete",
   "analysis.pending": "Elemzés…",
+  // A noun after a number stays singular: "58 állásból 12 kész".
+  "analysis.progress": "Elemzés folyamatban: {n} állásból {read} kész",
   "analysis.failed": "A gép nem tudta elemezni ezt a játszmát.",
   "analysis.too_short": "Túl rövid az elemzéshez.",
   "analysis.late": "Az elemzés még nem készült el: nézz vissza később.",

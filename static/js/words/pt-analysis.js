@@ -17,6 +17,11 @@ const percent = (n) => `${numbers.format(n)}%`;
 export default {
   "analysis.title": "Como foi a partida",
   "analysis.pending": "Analisando…",
+  "analysis.progress": {
+    one: "Analisando: {read} de {n} posição",
+    many: "Analisando: {read} de {n} posições",
+    other: "Analisando: {read} de {n} posições",
+  },
   "analysis.failed": "O computador não conseguiu analisar esta partida.",
   "analysis.too_short": "Curta demais para analisar.",
   "analysis.late": "A análise ainda não está pronta: volte mais tarde.",

@@ -20,6 +20,11 @@ function count(n, one, many) {
 export default {
   "analysis.title": "Cum a decurs partida",
   "analysis.pending": "Se analizează…",
+  "analysis.progress": {
+    one: "Se analizează: {read} din {n} poziție",
+    few: "Se analizează: {read} din {n} poziții",
+    other: "Se analizează: {read} din {n} de poziții",
+  },
   "analysis.failed": "Calculatorul nu a putut analiza această partidă.",
   "analysis.too_short": "Partida este prea scurtă pentru o analiză.",
   "analysis.late": "Analiza nu este gata încă: revino mai târziu.",

@@ -8,6 +8,12 @@ const figure = (n) => numbers.format(n);
 export default {
   "analysis.title": "Kako je tekla partija",
   "analysis.pending": "Analiza u toku…",
+  // "od" takes the genitive: "od 1 / 21 / 3 pozicije", "od 5 / 58 pozicija".
+  "analysis.progress": {
+    one: "Analiza u toku: {read} od {n} pozicije",
+    few: "Analiza u toku: {read} od {n} pozicije",
+    other: "Analiza u toku: {read} od {n} pozicija",
+  },
   "analysis.failed": "Računar nije uspeo da analizira ovu partiju.",
   "analysis.too_short": "Prekratko za analizu.",
   "analysis.late": "Analiza još nije spremna: pogledajte ponovo kasnije.",
