@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, STARTUP_SECONDS, STOP_SECONDS, OpenPage
-from tests.browser.server import free_port
+from tests.browser.conftest import GAME_URL, ROOT, STARTUP_SECONDS, STOP_SECONDS, OpenPage
+from tests.browser.server import free_port, post_json
 from tests.browser.test_play_in_browser import start_game
 
 
@@ -74,3 +74,34 @@ def test_make_run_on_another_port_gives_invite_links_to_it(
         expect(watched.page.locator("#game")).to_have_attribute("data-status", "active")
         assert watched.page.url.startswith(made_to_run + "/games/")
         watched.assert_no_errors()
+
+
+def test_an_invite_link_cut_before_its_code_says_so_before_sending(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    """The friend was sent /join/<id> without "#code=…": the page says what is missing and
+    where the whole link is, and sends no join the server would refuse."""
+    created = post_json(server + "/api/games", {"name": "Ann"})
+    guest = open_page(f"{server}/join/{created['game_id']}")
+    page = guest.page
+    error = page.locator("#join-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("invite code")
+    expect(error).to_contain_text("Ask your opponent for the whole link")
+    joins: list[str] = []
+    page.on("request", lambda sent: joins.append(sent.url) if "/join" in sent.url
+            and sent.method == "POST" else None)
+    page.locator("input[name=name]").fill("Bo")
+    page.locator("#join-button").click()
+    expect(error).to_contain_text("Ask your opponent for the whole link")
+    expect(page.locator("#join-button")).to_be_enabled()
+    assert joins == []
+    page.screenshot(path=screenshots / "join-without-code.png")
+    guest.assert_no_errors()
+    # The whole link seats the friend.
+    whole = open_page(created["invite_url"])
+    expect(whole.page.locator("#join-summary")).to_contain_text("Ann invites you")
+    expect(whole.page.locator("#join-error")).to_be_hidden()
+    whole.page.locator("input[name=name]").fill("Bo")
+    whole.page.locator("#join-button").click()
+    whole.page.wait_for_url(GAME_URL)
+    whole.assert_no_errors()

@@ -202,6 +202,7 @@ export default {
   "join.own_game": "This is your own game: send the link to your opponent.",
   "join.go_to_game": "Go to your game",
   "join.seat_taken": "Someone else took the seat first.",
+  "join.no_code": "This link has lost its invite code, the part from “#code=” on that ends the whole link. Ask your opponent for the whole link (their game page shows it, with a “Copy link” button) and open that.",
   "join.bad_invite": "This invite link is not valid for the game: ask for a new one.",
   "join.rated": "A rated game: its result moves both players' ratings, and only an account may join it.",
   "join.clock": "Clock: {control}.",

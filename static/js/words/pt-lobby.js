@@ -206,6 +206,7 @@ export default {
   "join.own_game": "Esta partida é sua: envie o link para seu adversário.",
   "join.go_to_game": "Ir para sua partida",
   "join.seat_taken": "Outra pessoa ocupou o lugar primeiro.",
+  "join.no_code": "Este link perdeu o código de convite, a parte a partir de “#code=” que termina o link completo. Peça ao seu adversário o link completo (a página da partida dele o mostra, com o botão “Copiar link”) e abra esse.",
   "join.bad_invite": "Este link de convite não é válido para a partida: peça um novo.",
   "join.rated": "Partida ranqueada: o resultado altera o rating dos dois jogadores, e só uma conta pode entrar.",
   "join.clock": "Relógio: {control}.",

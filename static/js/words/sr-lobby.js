@@ -243,6 +243,7 @@ export default {
   "join.own_game": "Ovo je vaša partija: pošaljite link protivniku.",
   "join.go_to_game": "Idi na svoju partiju",
   "join.seat_taken": "Neko drugi je prvi zauzeo mesto.",
+  "join.no_code": "Ovom linku nedostaje kod poziva, deo od „#code=” nadalje kojim se ceo link završava. Zatražite od protivnika ceo link (prikazan je na stranici njegove partije, uz dugme „Kopiraj link”) i otvorite njega.",
   "join.bad_invite": "Ovaj link za poziv ne važi za ovu partiju: zatražite novi.",
   "join.rated": "Rejting partija: njen ishod menja rejting oba igrača, a pridružiti joj se može samo korisnik sa nalogom.",
   "join.clock": "Kontrola vremena: {control}.",
