@@ -190,7 +190,9 @@ export default {
     other: "The starting player won {rate}% of the {n} games with a winner.",
   },
   "stats.first_player.none": "No game has had a winner yet.",
-  "stats.length": "On average a game lasts {actions} moves and {minutes} minutes.",
+  "stats.length": "On average a game lasts {moves} and {minutes}.",
+  "stats.moves": { one: "{n} move", other: "{n} moves" },
+  "stats.minutes": { one: "{n} minute", other: "{n} minutes" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} invites you to play.",

@@ -195,7 +195,9 @@ export default {
     other: "A kezdő játékos nyerte a győztessel végződött {n} játszma {rate}%-át.",
   },
   "stats.first_player.none": "Még egyik játszmának sem volt győztese.",
-  "stats.length": "Egy játszma átlagosan {actions} lépésből áll, és {minutes} percig tart.",
+  "stats.length": "Egy játszma átlagosan {moves} áll, és {minutes} tart.",
+  "stats.moves": { one: "{n} lépésből", other: "{n} lépésből" },
+  "stats.minutes": { one: "{n} percig", other: "{n} percig" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} meghívott egy játszmára.",

@@ -194,7 +194,9 @@ export default {
     other: "Quem começou venceu {rate}% das {n} partidas com vencedor.",
   },
   "stats.first_player.none": "Nenhuma partida teve vencedor ainda.",
-  "stats.length": "Em média, uma partida dura {actions} jogadas e {minutes} minutos.",
+  "stats.length": "Em média, uma partida tem {moves} e dura {minutes}.",
+  "stats.moves": { one: "{n} jogada", many: "{n} jogadas", other: "{n} jogadas" },
+  "stats.minutes": { one: "{n} minuto", many: "{n} minutos", other: "{n} minutos" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} convida você para jogar.",

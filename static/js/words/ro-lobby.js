@@ -233,7 +233,9 @@ export default {
     other: "Jucătorul care a început a câștigat {rate}% din cele {n} de partide cu un câștigător.",
   },
   "stats.first_player.none": "Nicio partidă nu a avut încă un câștigător.",
-  "stats.length": "Durata medie a unei partide: {minutes} min (mutări: {actions}).",
+  "stats.length": "O partidă are în medie {moves} și durează {minutes}.",
+  "stats.moves": { one: "{n} mutare", few: "{n} mutări", other: "{n} de mutări" },
+  "stats.minutes": { one: "{n} minut", few: "{n} minute", other: "{n} de minute" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} te invită să joci.",

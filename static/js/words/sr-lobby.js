@@ -231,7 +231,9 @@ export default {
     other: "Igrač koji počinje pobedio je u {rate}% od {n} partija sa pobednikom.",
   },
   "stats.first_player.none": "Još nijedna partija nije imala pobednika.",
-  "stats.length": "Partija u proseku traje {actions} poteza i {minutes} minuta.",
+  "stats.length": "Partija u proseku ima {moves} i traje {minutes}.",
+  "stats.moves": { one: "{n} potez", few: "{n} poteza", other: "{n} poteza" },
+  "stats.minutes": { one: "{n} minut", few: "{n} minuta", other: "{n} minuta" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} vas poziva na partiju.",
