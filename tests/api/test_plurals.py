@@ -19,19 +19,23 @@ from tests.api.test_words import JS, WORDS, _node
 
 _SCRIPT = """
 const [code, tag, parts, asked, figures] = JSON.parse(process.argv[2]);
-globalThis.document = { documentElement: { dataset: { language: code, catalogs: code }, lang: tag } };
+globalThis.document = {
+  documentElement: { dataset: { language: code, catalogs: code }, lang: tag } };
 const words = await import("./js/words.js");
 for (const part of parts.slice(1)) await words.loadWords(part.slice(1));
 const rendered = {};
 // Every entry with each of its figures 1 and its names "X" (functions aside: their params
 // are their own).
 for (const part of parts) {
-  for (const [key, entry] of Object.entries((await import(`./js/words/${code}${part}.js`)).default)) {
+  const catalog = (await import(`./js/words/${code}${part}.js`)).default;
+  for (const [key, entry] of Object.entries(catalog)) {
     if (typeof entry === "function") continue;
     const texts = typeof entry === "string" ? [entry] : Object.values(entry);
     const params = { n: 1, count: 1 };
     for (const text of texts) {
-      for (const m of text.matchAll(/\\{(\\w+)\\}/g)) params[m[1]] = figures.includes(m[1]) ? 1 : "X";
+      for (const m of text.matchAll(/\\{(\\w+)\\}/g)) {
+        params[m[1]] = figures.includes(m[1]) ? 1 : "X";
+      }
     }
     rendered[key] = words.t(key, params);
   }
