@@ -6,6 +6,10 @@ STAMP  := $(VENV)/.installed-stamp
 # The browser libraries (package.json, package-lock.json), served at /vendor.
 NODE_STAMP := node_modules/.installed-stamp
 GAMES  ?= 2000
+# Where `make run` listens: HOST=0.0.0.0 lets other machines in (README, "Play a friend on
+# another machine").
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 
 .PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench bench-load clean browsers messages
 
@@ -20,10 +24,10 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $(NODE_STAMP)
 
 # Migrates the database (an embedded SQLite file unless DUEL_DATABASE_URL says otherwise),
-# then serves http://127.0.0.1:8000 (API docs at /docs).
+# then serves http://$(HOST):$(PORT) (API docs at /docs).
 run: $(STAMP) $(NODE_STAMP)
 	$(BIN)/alembic upgrade head
-	$(BIN)/uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000 \
+	$(BIN)/uvicorn --factory app.main:create_app --host $(HOST) --port $(PORT) \
 		--ws-max-size 1048576 --no-server-header --no-proxy-headers
 
 # A seeded random game played in the terminal by the engine alone.

@@ -9,12 +9,14 @@ from functools import cached_property, lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEVELOPMENT_ADMIN_PASSWORD = "admin"
 """The admin password when none is set, in development mode only."""
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 
 
 Network = IPv4Network | IPv6Network
@@ -41,8 +43,16 @@ class Settings(BaseSettings):
     ``postgresql+asyncpg://user:password@host/dbname``."""
     database_schema: str | None = None
     """PostgreSQL only: the schema holding the tables (default: the server's search path)."""
-    public_url: str = "http://127.0.0.1:8000"
-    """Where players reach this server: invite links are built from it."""
+    public_url: str | None = None
+    """Where players reach this server (``https://duel.example``): invite links are built
+    from it. Unset: from the address each page was opened on (its ``Host``), so that a
+    server reached at ``http://192.168.1.7:9000`` hands out links to that address."""
+    allowed_hosts: str = ""
+    """Comma-separated host names (``duel.example, *.duel.example``) this server answers
+    to, besides the public URL's. In production any other ``Host`` is refused (400), and
+    an empty list with no public URL stops the server at start; in development the
+    server answers any host, but opens sockets from pages of these hosts, of IP addresses
+    and of ``localhost`` only (docs/protocol.md, "Where a socket may come from")."""
     secret_key: str | None = None
     """Signs the session cookies. Required in production; every server of one site needs
     the same. In development, read from (or created in) ``secret_key_file``."""
@@ -178,7 +188,27 @@ class Settings(BaseSettings):
 
     @property
     def secure_cookies(self) -> bool:
-        return self.public_url.startswith("https://")
+        return self.public_url is not None and self.public_url.startswith("https://")
+
+    @cached_property
+    def host_names(self) -> tuple[str, ...]:
+        """``allowed_hosts`` and the public URL's host, lower-cased (patterns as written)."""
+        names = [part.strip().lower() for part in self.allowed_hosts.split(",") if part.strip()]
+        if self.public_url:
+            public = urlsplit(self.public_url).hostname
+            if public and public not in names:
+                names.append(public)
+        return tuple(names)
+
+    def trusted_hosts(self) -> tuple[str, ...]:
+        """The hosts a production server answers to: ``host_names`` and the loopback ones
+        (a health check or scraper on the machine itself; no other site's page can reach
+        the server by them)."""
+        if not self.host_names:
+            raise ConfigurationError(
+                "DUEL_ALLOWED_HOSTS or DUEL_PUBLIC_URL must be set in production "
+                "(the host names the server answers to)")
+        return (*self.host_names, *LOOPBACK_HOSTS)
 
     def analysis_processes(self) -> int:
         """How many processes analyse: :attr:`analysis_workers`, or one per core."""

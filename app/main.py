@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect
 
 from app.api import (
@@ -29,7 +30,7 @@ from app.api import (
     standings,
     ws,
 )
-from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
+from app.api.delivery import VENDOR_MODULES, HeadAsGet, StaticAssets, add_compression
 from app.api.identity import AccountSessions
 from app.api.security import SecurityHeaders
 from app.codes import error_params
@@ -319,12 +320,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Added after the others, so it wraps them: every HTTP answer of the routes, the
     # refusals too, is compressed (app/api/delivery.py).
     add_compression(app)
+    # In production, a request for a host not this site's is refused (400) before anything
+    # reads it: its links would name that host (app/api/hosts.py). Inside the security
+    # headers and the request context, so the refusal carries the one and is counted.
+    if settings.production:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts(),
+                           www_redirect=False)
     # Around the routes and the refusals, so that every answer carries the headers, and
     # beneath the request context, which then counts and logs the 500 it makes for an
     # unhandled error (app/api/security.py).
     app.add_middleware(SecurityHeaders, public_url=settings.public_url,
                        docs_paths=(app.docs_url, app.redoc_url,
                                    app.swagger_ui_oauth2_redirect_url))
+    # HEAD as GET without the body: around everything that answers, beneath the request
+    # context, which logs the request as it came (HEAD).
+    app.add_middleware(HeadAsGet)
     # Outermost: the request id is bound for all the layers beneath, and the time counted
     # includes theirs (app/observability.py).
     app.add_middleware(RequestContext, metrics=metrics)

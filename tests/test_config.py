@@ -20,9 +20,19 @@ def test_production_refuses_to_start_without_a_session_key(tmp_path: Path) -> No
 
 
 def test_production_uses_the_key_it_is_given() -> None:
-    settings = Settings(environment="production", secret_key="k" * 40)
+    settings = Settings(environment="production", secret_key="k" * 40,
+                        public_url="https://duel.example")
     assert settings.session_secret() == "k" * 40
     create_app(settings)
+
+
+def test_production_refuses_to_start_without_its_host_names() -> None:
+    """Without them a production server could not tell its own host from another's."""
+    settings = Settings(environment="production", secret_key="k" * 40)
+    with pytest.raises(ConfigurationError, match="DUEL_ALLOWED_HOSTS or DUEL_PUBLIC_URL"):
+        create_app(settings)
+    create_app(Settings(environment="production", secret_key="k" * 40,
+                        allowed_hosts="duel.example"))
 
 
 def test_development_keeps_one_key_across_restarts(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, QueryParams
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
-from starlette.types import Scope
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette_compress import CompressMiddleware
 
 log = logging.getLogger(__name__)
@@ -374,3 +374,27 @@ class CacheableJSON:
     def response(self, request_headers: Headers) -> Response:
         return self.encoded.response(request_headers, media_type="application/json",
                                      etag=self.etag, cache_control=REVALIDATE)
+
+
+class HeadAsGet:
+    """``HEAD`` answered wherever ``GET`` is (RFC 9110: the same headers, no body): the
+    request goes on as a ``GET``, and the body of its answer is dropped on the way out.
+    An uptime checker's ``HEAD /`` then sees the page's 200, not a 405. Nothing is sent
+    for the body but its end; ``Content-Length`` stays the ``GET``'s."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, without_body)

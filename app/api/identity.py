@@ -13,7 +13,9 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from app.api.hosts import own_host, reached_host
 from app.api.security import ASSET_PATHS
+from app.config import Settings
 from app.services.accounts import AccountService
 from app.services.errors import STORAGE_ERRORS
 from app.services.players import SESSION_KEY, session_player_id
@@ -83,17 +85,21 @@ def _origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
-def same_site_origin(websocket: WebSocket, public_url: str) -> bool:
+def same_site_origin(websocket: WebSocket, settings: Settings) -> bool:
     """Whether a socket may open: its ``Origin`` (which a browser always sends, and a page
-    cannot forge) is this site's, as the public URL names it or as the browser reached
-    it (the ``Host`` it asked). Without an Origin the client is not a browser, and a
-    browser's cookies are not at stake."""
+    cannot forge) is this site's: the public URL's, or the one the browser reached the
+    server at (its ``Host``) when that host is this site's own (``app/api/hosts.py``: not
+    a name another site may have pointed here). Without an Origin the client is not a
+    browser, and a browser's cookies are not at stake."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
+    origin = origin.lower()
+    if settings.public_url and origin == _origin_of(settings.public_url):
+        return True
+    host = reached_host(websocket)
     scheme = "https" if websocket.url.scheme == "wss" else "http"
-    reached = f"{scheme}://{websocket.headers.get('host', '')}".lower()
-    return origin.lower() in {_origin_of(public_url), reached}
+    return host is not None and origin == f"{scheme}://{host}" and own_host(host, settings)
 
 
 async def _holds_its_player(app: Any, session: dict[str, Any]) -> bool:

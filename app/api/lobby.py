@@ -50,7 +50,7 @@ async def lobby(request: Request) -> dict[str, Any]:
 
 @router.websocket("/ws/lobby")
 async def lobby_socket(websocket: WebSocket) -> None:
-    if not same_site_origin(websocket, websocket.app.state.settings.public_url):
+    if not same_site_origin(websocket, websocket.app.state.settings):
         await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
         return
     await serve_admitted(websocket, lambda: _serve_lobby(websocket))

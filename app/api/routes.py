@@ -24,6 +24,7 @@ from app.services.games import Credentials, GameService, ServiceError
 from app.services.players import clean_name
 
 from .clients import client_address
+from .hosts import site_url
 from .identity import player_id_of
 from .players import NAME_RULES
 from .refusals import refusals
@@ -157,16 +158,15 @@ def _address(request: Request, settings: Settings) -> str:
     return client_address(request, settings.proxy_networks)
 
 
-def _socket_url(settings: Settings, game_id: str) -> str:
-    base = settings.public_url.rstrip("/")
-    scheme, _, rest = base.partition("://")
+def _socket_url(site: str, game_id: str) -> str:
+    scheme, _, rest = site.partition("://")
     return f"{'wss' if scheme == 'https' else 'ws'}://{rest}/ws/games/{game_id}"
 
 
-def _credentials(settings: Settings, credentials: Credentials) -> dict[str, Any]:
+def _credentials(site: str, credentials: Credentials) -> dict[str, Any]:
     return {"game_id": credentials.game_id, "seat": credentials.seat,
             "token": credentials.token,
-            "socket_url": _socket_url(settings, credentials.game_id)}
+            "socket_url": _socket_url(site, credentials.game_id)}
 
 
 @router.post("/games", status_code=201, responses=refusals(400, 403, 409, 422, 429))
@@ -186,9 +186,9 @@ async def create_game(body: CreateGame, request: Request, service: Service,
     game_id = created.credentials.game_id
     # The code in the fragment: a browser keeps it, and sends it to no server (no access
     # log, no proxy's, holds it).
-    invite_url = (f"{settings.public_url.rstrip('/')}/join/{game_id}"
-                  f"#code={created.invite_code}")
-    return CreatedGame(**_credentials(settings, created.credentials),
+    site = site_url(request, settings)
+    invite_url = f"{site}/join/{game_id}#code={created.invite_code}"
+    return CreatedGame(**_credentials(site, created.credentials),
                        invite_code=created.invite_code, invite_url=invite_url)
 
 
@@ -215,7 +215,7 @@ async def join_game(game_id: str, body: JoinGame, request: Request, service: Ser
     credentials = await service.join_game(game_id, body.invite_code, _clean(body.name),
                                           player_id_of(request), request_key=idempotency_key,
                                           address=_address(request, settings))
-    return SeatCredentials(**_credentials(settings, credentials))
+    return SeatCredentials(**_credentials(site_url(request, settings), credentials))
 
 
 @router.get("/games/{game_id}", responses=refusals(404, 422))

@@ -31,6 +31,8 @@ from urllib.parse import urlsplit
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.hosts import plain_host
+
 NONCE_KEY = "duel.csp_nonce"
 """Where the answer's nonce waits in the ASGI scope for the templates."""
 NONCE_BYTES = 16
@@ -45,20 +47,22 @@ def _policy(directives: dict[str, str]) -> str:
     return "; ".join(f"{name} {value}" for name, value in directives.items())
 
 
-def socket_origin(public_url: str) -> str:
-    """The WebSocket origin of the public URL (``https://h`` -> ``wss://h``). CSP3 has
+def socket_origin(site: str) -> str:
+    """The WebSocket origin of a site's URL (``https://h`` -> ``wss://h``). CSP3 has
     ``'self'`` match it already; older browsers (Safari before 2022) did not."""
-    parts = urlsplit(public_url)
+    parts = urlsplit(site)
     return f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}"
 
 
-def page_policy(public_url: str, nonce: str) -> str:
-    """The policy of a page (HTML) but the API pages, with ``nonce`` for its inline scripts."""
+def page_policy(site: str | None, nonce: str) -> str:
+    """The policy of a page (HTML) but the API pages, with ``nonce`` for its inline scripts;
+    its sockets may go to ``site`` (the public URL, or the address the page was opened
+    on), if known."""
     return _policy({
         "default-src": "'self'",
         "script-src": f"'self' 'nonce-{nonce}'",
         "style-src": "'self'",
-        "connect-src": f"'self' {socket_origin(public_url)}",
+        "connect-src": f"'self' {socket_origin(site)}" if site else "'self'",
         "object-src": "'none'",
         "base-uri": "'none'",
         "form-action": "'self'",
@@ -95,13 +99,14 @@ class SecurityHeaders:
     makes for an unhandled error included. WebSockets pass untouched: a handshake's answer
     is never shown as a document."""
 
-    def __init__(self, app: ASGIApp, *, public_url: str,
+    def __init__(self, app: ASGIApp, *, public_url: str | None,
                  docs_paths: Iterable[str | None] = ()) -> None:
         self.app = app
+        self.public_url = public_url
         # Made once: per answer, only a page's nonce is new.
         common = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
                   ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin")]
-        if urlsplit(public_url).scheme == "https":
+        if public_url and urlsplit(public_url).scheme == "https":
             common.append(("Strict-Transport-Security", HSTS))
         self.common = _encoded(common)
         self.assets = _encoded([("X-Content-Type-Options", "nosniff")])
@@ -111,12 +116,21 @@ class SecurityHeaders:
         self.data = [*self.common[:1], *self.common[4:],
                      *_encoded([("Content-Security-Policy", DATA_POLICY)])]
         self.docs_paths = frozenset(path for path in docs_paths if path)
-        marker = "NONCE"
-        before, _, after = page_policy(public_url, marker).partition(marker)
-        self.policy_around = (before.encode(), after.encode())
+        self.policy_around = self._policy_around(public_url) if public_url else None
 
-    def _page(self, nonce: str) -> Headers:
-        before, after = self.policy_around
+    @staticmethod
+    def _policy_around(site: str | None) -> tuple[bytes, bytes]:
+        marker = "NONCE"
+        before, _, after = page_policy(site, marker).partition(marker)
+        return before.encode(), after.encode()
+
+    def _page(self, scope: Scope, nonce: str) -> Headers:
+        around = self.policy_around
+        if around is None:  # no public URL: the sockets go where the page was opened
+            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+            around = self._policy_around(
+                f"{scope['scheme']}://{host}" if plain_host(host) else None)
+        before, after = around
         return [*self.common, (b"content-security-policy", before + nonce.encode() + after)]
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -140,7 +154,7 @@ class SecurityHeaders:
                 if added is None:
                     html = any(name == b"content-type" and value.startswith(b"text/html")
                                for name, value in headers)
-                    added = self._page(nonce) if html else self.data
+                    added = self._page(scope, nonce) if html else self.data
                 message = {**message, "headers": [*headers, *added]}
             await send(message)
 

@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 @router.websocket("/ws/games/{game_id}")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     settings: Settings = websocket.app.state.settings
-    if not same_site_origin(websocket, settings.public_url):
+    if not same_site_origin(websocket, settings):
         await websocket.close(code=FOREIGN_ORIGIN)  # before the handshake: HTTP 403
         return
     await serve_admitted(websocket, GameSocket(websocket, game_id).run)

@@ -29,10 +29,19 @@ function showErrorWithLink(message, linkText) {
   errorBox.append(" ", link);
 }
 
+// A game not listed in the lobby seats only the holder of its code: a link cut short
+// before its "#code=" is told so before the name is sent, not refused after.
+let listed = false;
+const missingCode = () => !code && !listed;
+
 async function describeGame() {
   try {
     const summary = await request("GET", `/api/games/${encodeURIComponent(gameId)}`);
     const creator = summary.seats[0]?.name;
+    listed = summary.listed;
+    if (summary.status === "waiting" && missingCode()) {
+      showError(errorBox, { message: t("join.no_code") });
+    }
     if (summary.status === "waiting") {
       const invited = creator ? t("join.invited_by", { name: creator }) : t("join.invited");
       // The clock too: whoever joins a real-time game should know it before they do.
@@ -52,10 +61,11 @@ async function describeGame() {
   }
 }
 
+let described = Promise.resolve();
 if (loadSeat(gameId)) {
   location.replace(gamePath);  // this browser already holds a seat here
 } else {
-  describeGame();
+  described = describeGame();
   currentPlayer().then((player) => {
     if (player && !nameInput.value) nameInput.value = player.name;
   });
@@ -64,6 +74,11 @@ if (loadSeat(gameId)) {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   errorBox.hidden = true;
+  await described;  // whether the game is listed (then it needs no code)
+  if (missingCode()) {
+    showError(errorBox, { message: t("join.no_code") });
+    return;
+  }
   const { name, problem } = checkName(nameInput.value);
   if (problem) {
     showError(errorBox, { message: problem });

@@ -36,7 +36,8 @@ function choices(name, legend, values, chosen, words, className) {
 
 // Fills `section` with the card. `withName(reason, action)` runs `action` once the
 // browser has a player (lobby.js asks for a name first if need be); `nameLost(action)` is
-// called when the server no longer knows the player (asked again, then `action`).
+// called when the server no longer knows the player (asked again, then `action`). Returns
+// `start()`, which starts a game with the card's choices, as its Play button does.
 export function computerCard(section, { withName, nameLost }) {
   const chosen = kept();
   const button = el("button", { type: "submit", id: "computer-play-button", class: "big" },
@@ -92,8 +93,10 @@ export function computerCard(section, { withName, nameLost }) {
     status.textContent = "";
   });
 
+  const start = () => withName(t("lobby.ask_name.computer"), play);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    withName(t("lobby.ask_name.computer"), play);
+    start();
   });
+  return { start };
 }

@@ -40,6 +40,8 @@ const playRated = document.getElementById("play-rated");  // offered to accounts
 const cancelPlayButton = document.getElementById("cancel-play");
 const queueIdle = document.getElementById("queue-idle");
 const queueWaiting = document.getElementById("queue-waiting");
+const queueMeanwhile = document.getElementById("queue-meanwhile");
+const queueComputerButton = document.getElementById("queue-computer");
 const queueElapsed = document.getElementById("queue-elapsed");
 const queueStatus = document.getElementById("queue-status");
 
@@ -316,6 +318,7 @@ function showQueue() {
   root.dataset.queue = queue.state === "waiting" && !queue.confirmed ? "joining" : queue.state;
   queueIdle.hidden = queue.state !== "idle";
   queueWaiting.hidden = queue.state === "idle";
+  queueMeanwhile.hidden = queue.state !== "waiting";
   cancelPlayButton.disabled = queue.state !== "waiting";
   showElapsed();
 }
@@ -332,10 +335,22 @@ playButton.addEventListener("click", () => {
   withName(t("lobby.ask_name.play"), startPlay);
 });
 
-cancelPlayButton.addEventListener("click", () => {
+function leaveQueue(note) {
   send({ type: "cancel" });  // a closed socket has left the queue already
-  stopWaiting(t("lobby.queue.left"));
+  stopWaiting(note);
+}
+
+cancelPlayButton.addEventListener("click", () => {
+  leaveQueue(t("lobby.queue.left"));
   playButton.focus();
+});
+
+// Nobody yet: the computer meanwhile (the card's choices), the queue left first, so that
+// no one is matched with a player gone to another game.
+queueComputerButton.addEventListener("click", () => {
+  if (queue.state !== "waiting") return;
+  leaveQueue("");
+  computer.start();
 });
 
 // Leaving the page leaves the queue: the server drops a closed socket from it.
@@ -353,7 +368,7 @@ window.addEventListener("pageshow", (event) => {
 // Playing the computer
 // ---------------------------------------------------------------------------------------
 
-computerCard(document.getElementById("computer-play"), {
+const computer = computerCard(document.getElementById("computer-play"), {
   withName,
   nameLost(then) {  // the session no longer holds a player (logged out in another tab)
     player = null;

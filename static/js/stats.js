@@ -29,7 +29,8 @@ function victories(stats) {
 function length(stats) {
   const { actions, minutes, by_victory: byVictory } = stats.length;
   document.getElementById("length-average").textContent = stats.games
-    ? t("stats.length", { actions, minutes }) : "";
+    ? t("stats.length", { moves: t("stats.moves", { n: actions }), minutes: t("stats.minutes", { n: minutes }) })
+    : "";
   document.getElementById("length-rows").replaceChildren(...KINDS.filter((kind) => byVictory[kind])
     .map((kind) => el("tr", { "data-kind": kind }, el("th", { scope: "row" }, t(`standings.kind.${kind}`)),
       cell(String(byVictory[kind].games)), cell(figure(byVictory[kind].actions)), cell(figure(byVictory[kind].minutes)))));

@@ -179,7 +179,8 @@ def test_logging_out_ends_the_login_and_keeps_the_player(admin_app: FastAPI) -> 
 
 def test_everything_is_closed_in_production_without_a_password(
         make_app: Callable[..., FastAPI]) -> None:
-    app = make_app(environment="production", admin_password=None)
+    app = make_app(environment="production", admin_password=None,
+                   allowed_hosts="testserver")
     with serve(app) as client:
         game_id = new_game(client)[0]["game_id"]
         assert_all_refused(client, app, game_id, 503, "admin_disabled")
@@ -191,7 +192,8 @@ def test_everything_is_closed_in_production_without_a_password(
 
 
 def test_a_production_password_opens_the_pages(make_app: Callable[..., FastAPI]) -> None:
-    app = make_app(environment="production", admin_password=PASSWORD)
+    app = make_app(environment="production", admin_password=PASSWORD,
+                   allowed_hosts="testserver")
     with serve(app) as client:
         assert admin_login(client, "admin").status_code == 401  # no development default
         assert admin_login(client, PASSWORD).status_code == 303

@@ -148,7 +148,8 @@ def test_the_catalog_names_things_in_the_language_asked(make_app: Callable[..., 
         assert_refused(client.get("/api/catalog?lang=xx"), 404, "not_found")
     # The pseudo-locale is the tests' only: not by default, never in production.
     for settings in ({}, {"pseudo_locale": True, "environment": "production",
-                          "secret_key": "a production key of enough length"}):
+                          "secret_key": "a production key of enough length",
+                          "allowed_hosts": "testserver"}):
         with TestClient(make_app(**settings)) as client:
             assert_refused(client.get("/api/catalog?lang=qps"), 404, "not_found")
             client.cookies.set(i18n.COOKIE, i18n.PSEUDO.code)

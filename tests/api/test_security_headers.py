@@ -25,7 +25,9 @@ NONCE = re.compile(r"'nonce-([A-Za-z0-9_-]{22})'")
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>")
 
 
-def strict_policy(nonce: str, sockets: str = "ws://127.0.0.1:8000") -> str:
+def strict_policy(nonce: str, sockets: str = "ws://testserver") -> str:
+    """A page's policy; its sockets may go to the public URL, or without one to the
+    address the page was opened on (the test client's)."""
     return (f"default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; "
             f"connect-src 'self' {sockets}; object-src 'none'; base-uri 'none'; "
             "form-action 'self'; frame-ancestors 'none'")

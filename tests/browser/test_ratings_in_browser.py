@@ -153,6 +153,9 @@ def test_a_rated_game_moves_both_ratings(open_page: OpenPage, server: str,
     resigned = host.locator("#victory-rows tr[data-kind=resigned] td").first
     expect(resigned).to_have_text(re.compile(r"^[1-9]\d*$"))
     expect(host.locator("#first-player")).to_contain_text("starting player won")
+    # Each figure with its own plural ("1 minute", not "1 minutes").
+    expect(host.locator("#length-average")).to_have_text(re.compile(
+        r"^On average a game lasts (1 move|[\d.,]+ moves) and (1 minute|[\d.,]+ minutes)\.$"))
     assert_accessible(host, "the statistics")
     both_sizes(host, screenshots / "stats.png")
 

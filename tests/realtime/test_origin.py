@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from app.api.identity import FOREIGN_ORIGIN
@@ -30,12 +31,10 @@ def test_a_socket_from_another_site_is_refused_before_the_handshake(
             assert refused.value.code == FOREIGN_ORIGIN, path
 
 
-@pytest.mark.parametrize("origin", [PUBLIC, "HTTPS://DUEL.EXAMPLE", "http://testserver",
-                                    None])
+@pytest.mark.parametrize("origin", [PUBLIC, "HTTPS://DUEL.EXAMPLE", None])
 def test_a_socket_from_this_site_or_not_from_a_browser_opens(
         make_app: Callable[..., FastAPI], origin: str | None) -> None:
-    """The public URL's origin, the origin the browser reached the server at (its Host),
-    or no Origin at all (a script, not a browser)."""
+    """The public URL's origin, or no Origin at all (a script, not a browser)."""
     with serve(make_app(public_url=PUBLIC)) as client:
         created, _ = new_game(client)
         headers = {} if origin is None else {"origin": origin}
@@ -45,3 +44,43 @@ def test_a_socket_from_this_site_or_not_from_a_browser_opens(
             assert socket.receive_json()["type"] == "welcome"
         with client.websocket_connect("/ws/lobby", headers=headers) as socket:
             assert socket.receive_json()["type"] == "lobby"
+
+
+def _opens(client: TestClient, site: str, origin: str) -> bool:
+    """Whether the lobby's socket, asked of ``site``, opens for a page of ``origin``."""
+    url = site.replace("http", "ws", 1) + "/ws/lobby"
+    try:
+        with client.websocket_connect(url, headers={"origin": origin}) as socket:
+            return bool(socket.receive_json()["type"] == "lobby")
+    except WebSocketDisconnect as refused:
+        assert refused.code == FOREIGN_ORIGIN
+        return False
+
+
+@pytest.mark.parametrize(("site", "settings", "opens"), [
+    # Development, no public URL: the page's own address, when it cannot be another
+    # site's name pointed at this machine (an IP address, localhost) or is allowed.
+    ("http://127.0.0.1:9000", {}, True),
+    ("http://192.168.1.7:8000", {}, True),
+    ("http://[::1]:8000", {}, True),
+    ("http://localhost:8000", {}, True),
+    ("http://duel.lan:8000", {"allowed_hosts": "duel.lan"}, True),
+    ("http://a.duel.lan", {"allowed_hosts": "*.duel.lan"}, True),
+    # A rebinding page: evil.example now resolves to this machine, its page asks for it.
+    ("http://evil.example:8000", {}, False),
+    ("http://evil.example:8000", {"public_url": PUBLIC}, False),
+    ("http://evil.example:8000", {"allowed_hosts": "duel.lan"}, False),
+    # Production: the allowed hosts alone (the loopback names serve health checks only).
+    ("http://duel.lan", {"environment": "production", "allowed_hosts": "duel.lan"}, True),
+    ("http://127.0.0.1:8000",
+     {"environment": "production", "allowed_hosts": "duel.lan,127.0.0.1"}, True),
+    ("http://127.0.0.1:8000", {"environment": "production", "allowed_hosts": "duel.lan"},
+     False),
+])
+def test_a_socket_from_the_page_s_own_address_opens_only_where_no_rebinding_reaches(
+        make_app: Callable[..., FastAPI], site: str, settings: dict[str, str],
+        opens: bool) -> None:
+    with TestClient(make_app(**settings)) as client:
+        assert _opens(client, site, site) is opens
+        # Another site's page never does, on any address.
+        assert not _opens(client, site, "http://elsewhere.example")

@@ -15,7 +15,7 @@ export default {
   // The chart
   "analysis.chart": "{name}'s chance of winning, move by move",
   "analysis.desc": ({ name, n, first, last, low, high }) =>
-    `${name}'s chance of winning over ${n} moves: ${first}% at the start, ${last}% after the last move, `
+    `${name}'s chance of winning over ${n} ${n === 1 ? "move" : "moves"}: ${first}% at the start, ${last}% after the last move, `
     + `between ${low}% and ${high}%.`,
   "analysis.ahead": "{name} ahead",
   "analysis.percent": "{n}%",

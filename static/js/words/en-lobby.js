@@ -190,7 +190,9 @@ export default {
     other: "The starting player won {rate}% of the {n} games with a winner.",
   },
   "stats.first_player.none": "No game has had a winner yet.",
-  "stats.length": "On average a game lasts {actions} moves and {minutes} minutes.",
+  "stats.length": "On average a game lasts {moves} and {minutes}.",
+  "stats.moves": { one: "{n} move", other: "{n} moves" },
+  "stats.minutes": { one: "{n} minute", other: "{n} minutes" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} invites you to play.",
@@ -202,6 +204,7 @@ export default {
   "join.own_game": "This is your own game: send the link to your opponent.",
   "join.go_to_game": "Go to your game",
   "join.seat_taken": "Someone else took the seat first.",
+  "join.no_code": "This link has lost its invite code, the part from “#code=” on that ends the whole link. Ask your opponent for the whole link (their game page shows it, with a “Copy link” button) and open that.",
   "join.bad_invite": "This invite link is not valid for the game: ask for a new one.",
   "join.rated": "A rated game: its result moves both players' ratings, and only an account may join it.",
   "join.clock": "Clock: {control}.",

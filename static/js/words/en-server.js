@@ -128,7 +128,7 @@ export default {
   "error.unknown_level": "There is no such computer level.",
   "error.computer_declines": "The computer does not take moves back.",
   "error.chat_empty": "The message is empty.",
-  "error.chat_too_long": ({ max }) => `A message has at most ${max} characters.`,
+  "error.chat_too_long": ({ max }) => `A message has at most ${count(max, "character")}.`,
   "error.chat_too_fast": ({ retry_after: wait }) => `Too many messages: wait ${count(wait, "second")}.`,
   "error.chat_not_yours": ({ channel }) => (channel === "players"
     ? "Only the players write in the players' chat." : "Players do not write in the spectators' chat."),

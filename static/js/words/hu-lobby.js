@@ -195,7 +195,9 @@ export default {
     other: "A kezdő játékos nyerte a győztessel végződött {n} játszma {rate}%-át.",
   },
   "stats.first_player.none": "Még egyik játszmának sem volt győztese.",
-  "stats.length": "Egy játszma átlagosan {actions} lépésből áll, és {minutes} percig tart.",
+  "stats.length": "Egy játszma átlagosan {moves} áll, és {minutes} tart.",
+  "stats.moves": { one: "{n} lépésből", other: "{n} lépésből" },
+  "stats.minutes": { one: "{n} percig", other: "{n} percig" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} meghívott egy játszmára.",
@@ -207,6 +209,7 @@ export default {
   "join.own_game": "Ez a saját játszmád: küldd el a linket az ellenfelednek.",
   "join.go_to_game": "Tovább a játszmádhoz",
   "join.seat_taken": "Valaki más előbb elfoglalta a helyet.",
+  "join.no_code": "Ebből a linkből elveszett a meghívókód, a teljes link végén álló „#code=” kezdetű rész. Kérd el ellenfeledtől a teljes linket (a játszmája oldalán látható, a „Link másolása” gombbal), és azt nyisd meg.",
   "join.bad_invite": "Ez a meghívólink nem érvényes ehhez a játszmához: kérj újat.",
   "join.rated": "Értékelt játszma: az eredménye mindkét játékos értékszámát módosítja, és csak fiókkal lehet csatlakozni hozzá.",
   "join.clock": "Időkorlát: {control}.",

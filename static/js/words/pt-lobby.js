@@ -194,7 +194,9 @@ export default {
     other: "Quem começou venceu {rate}% das {n} partidas com vencedor.",
   },
   "stats.first_player.none": "Nenhuma partida teve vencedor ainda.",
-  "stats.length": "Em média, uma partida dura {actions} jogadas e {minutes} minutos.",
+  "stats.length": "Em média, uma partida tem {moves} e dura {minutes}.",
+  "stats.moves": { one: "{n} jogada", many: "{n} jogadas", other: "{n} jogadas" },
+  "stats.minutes": { one: "{n} minuto", many: "{n} minutos", other: "{n} minutos" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} convida você para jogar.",
@@ -206,6 +208,7 @@ export default {
   "join.own_game": "Esta partida é sua: envie o link para seu adversário.",
   "join.go_to_game": "Ir para sua partida",
   "join.seat_taken": "Outra pessoa ocupou o lugar primeiro.",
+  "join.no_code": "Este link perdeu o código de convite, a parte a partir de “#code=” que termina o link completo. Peça ao seu adversário o link completo (a página da partida dele o mostra, com o botão “Copiar link”) e abra esse.",
   "join.bad_invite": "Este link de convite não é válido para a partida: peça um novo.",
   "join.rated": "Partida ranqueada: o resultado altera o rating dos dois jogadores, e só uma conta pode entrar.",
   "join.clock": "Relógio: {control}.",

@@ -233,7 +233,9 @@ export default {
     other: "Jucătorul care a început a câștigat {rate}% din cele {n} de partide cu un câștigător.",
   },
   "stats.first_player.none": "Nicio partidă nu a avut încă un câștigător.",
-  "stats.length": "Durata medie a unei partide: {minutes} min (mutări: {actions}).",
+  "stats.length": "O partidă are în medie {moves} și durează {minutes}.",
+  "stats.moves": { one: "{n} mutare", few: "{n} mutări", other: "{n} de mutări" },
+  "stats.minutes": { one: "{n} minut", few: "{n} minute", other: "{n} de minute" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} te invită să joci.",
@@ -245,6 +247,7 @@ export default {
   "join.own_game": "Aceasta este partida ta: trimite linkul adversarului tău.",
   "join.go_to_game": "Mergi la partida ta",
   "join.seat_taken": "Altcineva a ocupat primul locul.",
+  "join.no_code": "Acestui link i s-a pierdut codul de invitație, partea de la „#code=” încolo, cu care se încheie linkul întreg. Cere-i adversarului linkul întreg (pagina partidei lui îl arată, cu butonul „Copiază linkul”) și deschide-l pe acela.",
   "join.bad_invite": "Acest link de invitație nu este valabil pentru partidă: cere unul nou.",
   "join.rated": "O partidă cu rating: rezultatul ei schimbă ratingul ambilor jucători și doar un cont poate intra în ea.",
   "join.clock": "Timp de joc: {control}.",

@@ -231,7 +231,9 @@ export default {
     other: "Igrač koji počinje pobedio je u {rate}% od {n} partija sa pobednikom.",
   },
   "stats.first_player.none": "Još nijedna partija nije imala pobednika.",
-  "stats.length": "Partija u proseku traje {actions} poteza i {minutes} minuta.",
+  "stats.length": "Partija u proseku ima {moves} i traje {minutes}.",
+  "stats.moves": { one: "{n} potez", few: "{n} poteza", other: "{n} poteza" },
+  "stats.minutes": { one: "{n} minut", few: "{n} minuta", other: "{n} minuta" },
 
   // ------------------------------------------------------------ the invite link's page
   "join.invited_by": "{name} vas poziva na partiju.",
@@ -243,6 +245,7 @@ export default {
   "join.own_game": "Ovo je vaša partija: pošaljite link protivniku.",
   "join.go_to_game": "Idi na svoju partiju",
   "join.seat_taken": "Neko drugi je prvi zauzeo mesto.",
+  "join.no_code": "Ovom linku nedostaje kod poziva, deo od „#code=” nadalje kojim se ceo link završava. Zatražite od protivnika ceo link (prikazan je na stranici njegove partije, uz dugme „Kopiraj link”) i otvorite njega.",
   "join.bad_invite": "Ovaj link za poziv ne važi za ovu partiju: zatražite novi.",
   "join.rated": "Rejting partija: njen ishod menja rejting oba igrača, a pridružiti joj se može samo korisnik sa nalogom.",
   "join.clock": "Kontrola vremena: {control}.",
