@@ -24,7 +24,8 @@ $(NODE_STAMP): package.json package-lock.json
 run: $(STAMP) $(NODE_STAMP)
 	$(BIN)/alembic upgrade head
 	$(BIN)/uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000 \
-		--ws-max-size 1048576 --no-server-header --no-proxy-headers
+		--ws-max-size 1048576 --http app.serving:HttpProtocol --ws app.serving:SocketProtocol \
+		--no-server-header --no-proxy-headers
 
 # A seeded random game played in the terminal by the engine alone.
 play: $(STAMP)
