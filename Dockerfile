@@ -42,4 +42,4 @@ USER duel
 
 EXPOSE 8000
 
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --ws-max-size 1048576 --no-server-header --no-proxy-headers"]
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --ws-max-size 1048576 --http app.serving:HttpProtocol --ws app.serving:SocketProtocol --no-server-header --no-proxy-headers"]

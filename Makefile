@@ -28,7 +28,8 @@ $(NODE_STAMP): package.json package-lock.json
 run: $(STAMP) $(NODE_STAMP)
 	$(BIN)/alembic upgrade head
 	$(BIN)/uvicorn --factory app.main:create_app --host $(HOST) --port $(PORT) \
-		--ws-max-size 1048576 --no-server-header --no-proxy-headers
+		--ws-max-size 1048576 --http app.serving:HttpProtocol --ws app.serving:SocketProtocol \
+		--no-server-header --no-proxy-headers
 
 # A seeded random game played in the terminal by the engine alone.
 play: $(STAMP)
@@ -95,10 +96,15 @@ bench: $(STAMP) $(NODE_STAMP) browsers
 	$(BIN)/python bench/render.py
 
 # Many games against two server processes on the PostgreSQL of DUEL_TEST_POSTGRES_URL (or
-# 127.0.0.1:5432, database test): flat-out for 20 s, then a kill and rejoin of 1,000 sockets.
+# 127.0.0.1:5432, database test): flat-out for 20 s, then a kill and rejoin of 1,000 sockets;
+# then one process's memory: per idle socket (2,000), and after the same 1,000 sockets
+# opened and closed five times.
+LOAD_DATABASE = $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
 bench-load: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python bench/load.py --games 16 --seconds 20 $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
-	$(BIN)/python bench/load.py --rejoin 1000 --no-pgbench $(if $(DUEL_TEST_POSTGRES_URL),--database-url $(DUEL_TEST_POSTGRES_URL))
+	$(BIN)/python bench/load.py --games 16 --seconds 20 $(LOAD_DATABASE)
+	$(BIN)/python bench/load.py --rejoin 1000 --no-pgbench $(LOAD_DATABASE)
+	$(BIN)/python bench/load.py --idle 2000 --processes 1 $(LOAD_DATABASE)
+	$(BIN)/python bench/load.py --churn 1000 --rounds 5 --processes 1 $(LOAD_DATABASE)
 
 # After changing a template's words: the English extracted (app/locales/messages.pot) and
 # every language's catalog updated; tests/api/test_languages.py fails until each is translated.

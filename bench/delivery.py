@@ -53,6 +53,7 @@ def running_server(workdir: Path) -> Iterator[str]:
                    check=True, capture_output=True, timeout=120)
     command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
                "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
+               "--http", "app.serving:HttpProtocol", "--ws", "app.serving:SocketProtocol",
                "--no-server-header"]
     try:
         with serving(command, cwd=ROOT, env=env, log_path=workdir / "server.log",

@@ -6,11 +6,11 @@ an earlier revision of the engine.
     taskset -c 1 python bench/engine.py --against 4d5135f --compiled    # side by side
 
 Random games: one game per seed, each legal action equally likely (the same seeds and
-choices for every engine). The new engine plays them with ``Game.play`` (the search fast
-path) where it has it, and again with the checked ``apply``. Playouts: random games to
-their end from copies of 20 positions at the start of Age II, as a search does: the copy
-is ``clone`` and each step ``play`` where the engine has them, otherwise (revisions before
-``clone``) ``Game.replay(seed, options, log)`` and ``apply``; and, where the engine has
+choices for every engine), played with the checked ``apply`` and again with ``Game.play``
+(the search fast path) where the engine has it. Playouts: random games to their end from
+copies of 20 positions at the start of Age II: the copy made by ``Game.replay(seed,
+options, log)`` and each step ``apply`` (what every revision has), and as a search does,
+``clone`` and ``play``, where the engine has them; and, where the engine has
 ``Game.playout`` (a playout in the engine's own loop, choices drawn from the engine's
 generator), as many playouts through it. Random games once more with the choices drawn by
 the engine's own generator (``Rng(seed).below``, the same in every revision), through
@@ -21,7 +21,9 @@ engine that has ``playout``.
 ``--against REV`` checks REV's ``app/engine`` out into a temporary directory (``git
 archive``), builds it with mypyc too under ``--compiled``, and runs every engine in its own
 child process, interleaved (old, new, old, new, ...) for ``--rounds`` rounds; it prints the
-median rates and the ratios new/old. Every engine also prints a digest of the final state
+median rates and the ratios new/old, like with like only (``apply`` against ``apply``,
+``play`` against ``play``: a way the old engine lacks is said, not compared with another
+way). Every engine also prints a digest of the final state
 hashes of its games and of its playouts: equal digests show the same rules played the same
 games. Figures, not tests: nothing fails on speed. Pin the run to one core (``taskset``);
 on a shared machine only the ratios of one interleaved run mean much.
@@ -72,18 +74,19 @@ def random_games(seeds: range, *, fast: bool, keep: list[Any] | None = None) -> 
     return actions
 
 
-def engine_games(seeds: range, keep: list[Any] | None = None) -> None:
+def engine_games(seeds: range, keep: list[Any] | None = None, *, playout: bool = True
+                 ) -> None:
     """One game per seed again, each choice drawn with the engine's own generator
     (``Rng(seed).below``, the same sequence in every revision): through ``Game.playout``
-    where the engine has it, otherwise by this loop and ``apply``. The same games either
-    way, so the digests are compared."""
+    where the engine has it and ``playout`` asks for it, otherwise by this loop and
+    ``apply``. The same games either way, so the digests are compared."""
     from app.engine import Game
     from app.engine.rng import Rng
 
     for seed in seeds:
         game = Game.new(seed)
         rng = Rng(seed)
-        if hasattr(game, "playout"):
+        if playout and hasattr(game, "playout"):
             game.playout(rng)
         else:
             while not game.is_over:
@@ -112,12 +115,15 @@ def age_two_starts(count: int) -> list[Any]:
     return starts
 
 
-def playouts(starts: list[Any], per_start: int, keep: list[Any] | None = None) -> int:
+def playouts(starts: list[Any], per_start: int, keep: list[Any] | None = None, *,
+             searchable: bool = True) -> int:
     """``per_start`` random playouts from each start, each from a fresh copy of it; returns
-    the number of playouts."""
+    the number of playouts. The copy is ``clone`` and each step ``play`` where the engine
+    has them and ``searchable`` asks for them, else ``Game.replay`` and ``apply`` (what
+    every revision has)."""
     from app.engine import Game
 
-    searchable = hasattr(Game, "clone") and hasattr(Game, "play")
+    searchable = searchable and hasattr(Game, "clone") and hasattr(Game, "play")
     done = 0
     for index, start in enumerate(starts):
         uniform = random.Random(index).random
@@ -176,17 +182,24 @@ def measure(games: int, per_start: int, digests: bool) -> dict[str, Any]:
         "searchable": has_play and hasattr(Game, "clone"),
         "has_playout": hasattr(Game, "playout"),
     }
-    seconds, actions = _timed(lambda: random_games(seeds, fast=has_play))
-    out["games"] = games / seconds
-    out["actions"] = actions / seconds
     if has_play:
-        seconds, _ = _timed(lambda: random_games(seeds, fast=False))
-        out["apply_games"] = games / seconds
-    seconds, _ = _timed(lambda: engine_games(seeds) or 0)
+        seconds, actions = _timed(lambda: random_games(seeds, fast=True))
+        out["play_games"] = games / seconds
+        out["actions"] = actions / seconds
+    seconds, actions = _timed(lambda: random_games(seeds, fast=False))
+    out["apply_games"] = games / seconds
+    out.setdefault("actions", actions / seconds)
+    seconds, _ = _timed(lambda: engine_games(seeds, playout=False) or 0)
     out["loop_games"] = games / seconds
+    if out["has_playout"]:
+        seconds, _ = _timed(lambda: engine_games(seeds) or 0)
+        out["playout_games"] = games / seconds
     starts = age_two_starts(STARTS)
-    seconds, done = _timed(lambda: playouts(starts, per_start))
-    out["playouts"] = done / seconds
+    seconds, done = _timed(lambda: playouts(starts, per_start, searchable=False))
+    out["replay_playouts"] = done / seconds
+    if out["searchable"]:
+        seconds, done = _timed(lambda: playouts(starts, per_start))
+        out["clone_playouts"] = done / seconds
     if hasattr(Game, "playout"):
         seconds, done = _timed(lambda: engine_playouts(starts, per_start))
         out["engine_playouts"] = done / seconds
@@ -239,41 +252,48 @@ def _ratio(new: float | None, old: float | None) -> str:
 
 
 def report(build: str, runs: dict[str, list[dict[str, Any]]], old: str | None) -> list[str]:
-    """The median rates of one build (pure or compiled), and the ratios new/old."""
+    """The median rates of one build (pure or compiled) and, side by side with an older
+    engine, the ratios new/old of the same way of playing only: ``apply`` against
+    ``apply``, ``play`` against ``play``, never one against the other."""
     def median(label: str, key: str) -> float | None:
         values = [run[key] for run in runs.get(label, []) if key in run]
         return statistics.median(values) if values else None
 
-    new_games, new_apply = median("new", "games"), median("new", "apply_games")
-    new_playouts = median("new", "playouts")
-    first_new = runs["new"][0]
     lines = [f"{build}:"]
     if old is None:
-        lines.append(f"  random games/s  {_rate(new_games)} (play), {_rate(new_apply)} (apply), "
-                     f"{_rate(median('new', 'loop_games'))} (playout, the engine's "
-                     f"generator); {_rate(median('new', 'actions'))} actions/s")
-        lines.append(f"  playouts/s from Age II  {_rate(new_playouts)} (clone + play), "
-                     f"{_rate(median('new', 'engine_playouts'))} (clone + playout)")
+        lines.append(f"  random games/s  {_rate(median('new', 'play_games'))} (play), "
+                     f"{_rate(median('new', 'apply_games'))} (apply); with the engine's "
+                     f"generator {_rate(median('new', 'playout_games'))} (playout), "
+                     f"{_rate(median('new', 'loop_games'))} (apply); "
+                     f"{_rate(median('new', 'actions'))} actions/s")
+        lines.append(f"  playouts/s from Age II  {_rate(median('new', 'clone_playouts'))} "
+                     f"(clone + play), {_rate(median('new', 'replay_playouts'))} "
+                     f"(replay + apply), {_rate(median('new', 'engine_playouts'))} "
+                     f"(clone + playout)")
         return lines
-    old_games, old_playouts = median("old", "games"), median("old", "playouts")
-    first_old = runs["old"][0]
-    old_way = "clone + play" if first_old["searchable"] else "replay + apply"
-    new_way = "clone + play" if first_new["searchable"] else "replay + apply"
-    lines.append(f"  random games/s  old {_rate(old_games)} | new {_rate(new_games)} (play) "
-                 f"{_ratio(new_games, old_games)} | new {_rate(new_apply)} (apply) "
-                 f"{_ratio(new_apply, old_games)}")
-    old_loop, new_loop_games = median("old", "loop_games"), median("new", "loop_games")
-    lines.append(f"  random games/s, the engine's generator  old {_rate(old_loop)} "
-                 f"({'playout' if first_old.get('has_playout') else 'apply'}) | new "
-                 f"{_rate(new_loop_games)} "
-                 f"({'playout' if first_new.get('has_playout') else 'apply'}) "
-                 f"{_ratio(new_loop_games, old_loop)}")
-    lines.append(f"  playouts/s from Age II  old {_rate(old_playouts)} ({old_way}) | new "
-                 f"{_rate(new_playouts)} ({new_way}) {_ratio(new_playouts, old_playouts)}")
+
+    def side_by_side(what: str, key: str) -> str:
+        new_rate, old_rate = median("new", key), median("old", key)
+        if old_rate is None:
+            return (f"  {what}  new {_rate(new_rate)}; the old engine has no such way "
+                    f"(nothing to compare)")
+        return (f"  {what}  old {_rate(old_rate)} | new {_rate(new_rate)} "
+                f"{_ratio(new_rate, old_rate)}")
+
+    lines.append(side_by_side("random games/s, apply against apply", "apply_games"))
+    lines.append(side_by_side("random games/s, play against play", "play_games"))
+    lines.append(side_by_side("random games/s by the engine's generator, apply against apply",
+                              "loop_games"))
+    lines.append(side_by_side("random games/s by the engine's generator, playout against "
+                              "playout", "playout_games"))
+    lines.append(side_by_side("playouts/s from Age II, replay + apply against replay + apply",
+                              "replay_playouts"))
+    lines.append(side_by_side("playouts/s from Age II, clone + play against clone + play",
+                              "clone_playouts"))
     new_loop = median("new", "engine_playouts")
     if new_loop is not None:
-        lines.append(f"  playouts/s from Age II, the engine's loop  new {_rate(new_loop)} "
-                     f"(clone + playout) {_ratio(new_loop, old_playouts)}")
+        lines.append(side_by_side("playouts/s from Age II, clone + playout against the same",
+                                  "engine_playouts"))
     return lines
 
 

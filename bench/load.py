@@ -4,6 +4,8 @@
     python bench/load.py --games 1000 --pace 10 --seconds 60    # human pace: a move per ~10 s
     python bench/load.py --processes 1 --games 25
     python bench/load.py --rejoin 2000                    # kill a process; its sockets rejoin
+    python bench/load.py --idle 2000 --processes 1        # memory per idle socket
+    python bench/load.py --churn 1000 --rounds 5 --processes 1   # memory after closing
 
 Starts the server processes as ``make run`` does (uvicorn, the migrations first) on a
 schema of their own in the database of ``--database-url`` (dropped afterwards), makes the
@@ -27,6 +29,23 @@ killed (SIGKILL); every socket reconnects with its last version to one of the ot
 (spread over them in turn, as the proxy would), and the time until each is welcomed is
 printed.
 
+``--idle N``: N sockets (N/2 games, both seats) joined on one process and left idle;
+prints the process's memory (RSS) per socket. Each game has been read once before (a
+spectator's view over HTTP), so that what is counted is the sockets, not the games the
+process keeps replayed in memory (``DUEL_GAME_CACHE_SIZE``).
+
+``--wire N``: N games played to their end on one process, each seat keeping the text of
+every message it receives; then those messages compressed again as each permessage-deflate
+setting would (websockets' own extension, frame by frame, in order, a seat's context
+carried from one message to the next where the setting keeps it): the bytes on the wire
+per game and the memory each setting keeps per socket between messages (tracemalloc),
+side by side with the server's (``app/serving.py``).
+
+``--churn N --rounds R``: the same N sockets opened (joined) and closed R times on one
+process; prints its RSS before the first round and after each, and the last against the
+first (closed sockets should leave nothing behind that only the cycle collector frees:
+docs/operations.md, "Pauses").
+
 Bounded in time (``--seconds``) and count; figures, not a test.
 """
 
@@ -45,6 +64,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
@@ -56,10 +76,13 @@ import uvloop
 from sqlalchemy import text
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.db.session import make_engine
 from app.main import COLLECTOR_THRESHOLDS
+from app.serving import SOCKET_DEFLATE
 from bench.bare_server import create_table
 from bench.server import migrate
 from tests.browser.server import free_port
@@ -117,6 +140,7 @@ def start_servers(count: int, url: str, schema: str, logs: Path,
                 [sys.executable, "-m", "uvicorn", "--factory",
                  "bench.bare_server:create_app" if bare else "app.main:create_app",
                  "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
+                 "--http", "app.serving:HttpProtocol", "--ws", "app.serving:SocketProtocol",
                  "--no-access-log", "--log-level", "warning"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         servers.append(Server(popen, f"http://127.0.0.1:{port}"))
@@ -156,6 +180,8 @@ class Figures:
     games_done: int = 0
     seconds: float = 0.0
     """How long the play lasted (the setting up of the tables not counted)."""
+    record: bool = False
+    """Each seat keeps the text of every message it receives (``--wire``)."""
 
 
 class Seat:
@@ -168,11 +194,15 @@ class Seat:
         self.version = -1
         self.heard: dict[int, float] = {}
         self.changed = asyncio.Event()
+        self.received: list[str] = []
+        """Every message's text, with ``figures.record``."""
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
         try:
             async for raw in self.socket:
+                if self.figures.record:
+                    self.received.append(str(raw))
                 message = json.loads(raw)
                 kind = message["type"]
                 if kind == "ping":
@@ -226,6 +256,32 @@ async def set_table(index: int, http: httpx.AsyncClient, servers: list[Server],
         return await open_seats(game_id, tokens, homes, figures)
 
 
+async def play_game(index: int, seats: list[Seat], *, figures: Figures, deadline: float,
+                    pace: float | None, rng: random.Random) -> None:
+    """The game at a table played, a random legal move at a time, to its end or the
+    deadline."""
+    while time.monotonic() < deadline:
+        view = seats[0].view
+        mover = view.get("to_act")
+        if mover is None:
+            figures.games_done += 1
+            return
+        if pace:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)
+        actor, opponent = seats[mover], seats[1 - mover]
+        await actor.until(lambda a=actor, b=seats[0]: a.version == b.version)
+        choice = rng.choice(actor.view["legal_actions"])
+        target = actor.version + 1
+        sent = time.perf_counter()
+        await actor.socket.send(json.dumps({
+            "type": "action", "action": choice["notation"], "version": actor.version,
+            "client_id": f"{index}-{target}"}))
+        await opponent.until(lambda o=opponent, t=target: o.version >= t)
+        await actor.until(lambda a=actor, t=target: a.version >= t)
+        figures.latencies.append(opponent.heard[target] - sent)
+        figures.moves += 1
+
+
 async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server], *,
                     seats: list[Seat], figures: Figures, deadline: float,
                     pace: float | None, rng: random.Random, gate: asyncio.Semaphore) -> None:
@@ -238,26 +294,8 @@ async def play_slot(index: int, http: httpx.AsyncClient, servers: list[Server], 
             seats = await set_table(index, http, servers, figures, gate)
         first = False
         try:
-            while time.monotonic() < deadline:
-                view = seats[0].view
-                mover = view.get("to_act")
-                if mover is None:
-                    figures.games_done += 1
-                    break
-                if pace:
-                    await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)
-                actor, opponent = seats[mover], seats[1 - mover]
-                await actor.until(lambda a=actor, b=seats[0]: a.version == b.version)
-                choice = rng.choice(actor.view["legal_actions"])
-                target = actor.version + 1
-                sent = time.perf_counter()
-                await actor.socket.send(json.dumps({
-                    "type": "action", "action": choice["notation"], "version": actor.version,
-                    "client_id": f"{index}-{target}"}))
-                await opponent.until(lambda o=opponent, t=target: o.version >= t)
-                await actor.until(lambda a=actor, t=target: a.version >= t)
-                figures.latencies.append(opponent.heard[target] - sent)
-                figures.moves += 1
+            await play_game(index, seats, figures=figures, deadline=deadline, pace=pace,
+                            rng=rng)
         finally:
             for seat in seats:
                 await seat.socket.close()
@@ -460,6 +498,186 @@ async def run_rejoin(servers: list[Server], count: int) -> None:
           f"refusals on the way (then joined again): {dict(refused) or 'none'}")
 
 
+async def open_games(servers: list[Server], sockets: int) -> list[tuple[str, list[str]]]:
+    """``sockets`` / 2 new games, both seats taken: their ids and seat tokens."""
+    gate = asyncio.Semaphore(25)
+
+    async def one(http: httpx.AsyncClient, index: int) -> tuple[str, list[str]]:
+        async with gate:
+            game_id, tokens, _ = await new_game(http, servers, index)
+            return game_id, tokens
+
+    async with httpx.AsyncClient(timeout=60) as http:
+        return list(await asyncio.gather(*(one(http, i) for i in range(sockets // 2))))
+
+
+async def join_all(server: Server, games: list[tuple[str, list[str]]]) -> list[Seat]:
+    """Both seats of every game joined on ``server`` (a few games at a time)."""
+    figures = Figures()
+    gate = asyncio.Semaphore(25)
+
+    async def table(game_id: str, tokens: list[str]) -> list[Seat]:
+        async with gate:
+            return await open_seats(game_id, tokens, [server, server], figures)
+
+    tables = await asyncio.gather(*(table(game_id, tokens) for game_id, tokens in games))
+    return [seat for seats in tables for seat in seats]
+
+
+async def close_all(seats: list[Seat], server: Server) -> None:
+    """Every seat's socket closed, a hundred at a time, the server done with each hundred
+    (its departures written) before the next: a thousand at once would queue their
+    writes past the database pool's timeout."""
+    for start in range(0, len(seats), 100):
+        batch = seats[start:start + 100]
+        await asyncio.gather(*(seat.socket.close() for seat in batch))
+        for seat in batch:
+            seat.reader.cancel()
+        await settled_rss(server)
+
+
+async def settled_rss(server: Server, seconds: float = 3.0) -> float:
+    """The process's RSS once it has finished with what it was doing (its CPU time still
+    for a quarter of a second), within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    cpu = server.cpu_seconds()
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.25)
+        now = server.cpu_seconds()
+        if now - cpu < 0.01:
+            break
+        cpu = now
+    return server.rss_mb()
+
+
+async def run_idle(servers: list[Server], count: int) -> None:
+    """``count`` sockets joined on the last process and left idle: its RSS per socket."""
+    server = servers[-1]
+    games = await open_games(servers, count)
+    gate = asyncio.Semaphore(25)
+
+    async def read(http: httpx.AsyncClient, game_id: str) -> None:
+        async with gate:
+            (await http.get(f"{server.url}/api/games/{game_id}/spectate")).raise_for_status()
+
+    async with httpx.AsyncClient(timeout=60) as http:  # every game replayed in memory
+        await asyncio.gather(*(read(http, game_id) for game_id, _ in games))
+    before = await settled_rss(server)
+    seats = await join_all(server, games)
+    after = await settled_rss(server)
+    print(f"{len(seats)} idle sockets on one process: RSS {before:.0f} MB before, "
+          f"{after:.0f} MB with them: {(after - before) * 1024 / len(seats):.1f} KB a socket")
+    await close_all(seats, server)
+
+
+async def run_churn(servers: list[Server], count: int, rounds: int) -> None:
+    """The same ``count`` sockets opened and closed ``rounds`` times on the last process:
+    its RSS after each round."""
+    server = servers[-1]
+    games = await open_games(servers, count)
+    start = await settled_rss(server)
+    print(f"{count} sockets ({len(games)} games) opened and closed {rounds} times on one "
+          f"process; RSS before: {start:.0f} MB")
+    after: list[float] = []
+    for n in range(rounds):
+        seats = await join_all(server, games)
+        opened = await settled_rss(server, 1.0)
+        await close_all(seats, server)
+        after.append(await settled_rss(server))
+        print(f"  round {n + 1}: {opened:.0f} MB open, {after[-1]:.0f} MB closed")
+    print(f"  after round {rounds}: {after[-1] / after[0] - 1:+.1%} against round 1, "
+          f"{after[-1] / start - 1:+.1%} against before")
+
+
+DEFLATE_SETTINGS: dict[str, dict[str, Any]] = {
+    "this server's (app/serving.py)": SOCKET_DEFLATE,
+    "uvicorn's own (window 12 bits, memLevel 5, both contexts kept)": {
+        "server_max_window_bits": 12, "client_max_window_bits": 12,
+        "compress_settings": {"memLevel": 5}},
+    "window 10 bits, memLevel 3, contexts kept": {
+        "server_max_window_bits": 10, "client_max_window_bits": 10,
+        "compress_settings": {"memLevel": 3}},
+    "window 9 bits, memLevel 1, contexts kept": {
+        "server_max_window_bits": 9, "client_max_window_bits": 9,
+        "compress_settings": {"memLevel": 1}},
+    "no context kept either way (window 12 bits, memLevel 5)": {
+        "server_max_window_bits": 12, "client_max_window_bits": 12,
+        "server_no_context_takeover": True, "client_no_context_takeover": True,
+        "compress_settings": {"memLevel": 5}},
+    "no context kept either way (window 13 bits, memLevel 6)": {
+        "server_max_window_bits": 13, "client_max_window_bits": 13,
+        "server_no_context_takeover": True, "client_no_context_takeover": True,
+        "compress_settings": {"memLevel": 6}},
+    "no context kept either way (window 15 bits, memLevel 8)": {
+        "server_no_context_takeover": True, "client_no_context_takeover": True,
+        "compress_settings": {"memLevel": 8}},
+    "no context kept either way (window 15 bits, memLevel 9, level 9)": {
+        "server_no_context_takeover": True, "client_no_context_takeover": True,
+        "compress_settings": {"memLevel": 9, "level": 9}},
+}
+"""The permessage-deflate settings ``--wire`` compares (websockets' server settings)."""
+CLIENT_MESSAGE = '{"type":"action","action":"build Lumber Yard","version":12,"client_id":"c12"}'
+"""A message as a client sends it, for the memory a server's decompressor keeps."""
+
+
+def deflate_extension(settings: dict[str, Any]) -> PerMessageDeflate:
+    """The server's end of permessage-deflate as ``settings`` negotiate it."""
+    return PerMessageDeflate(
+        remote_no_context_takeover=settings.get("client_no_context_takeover", False),
+        local_no_context_takeover=settings.get("server_no_context_takeover", False),
+        remote_max_window_bits=settings.get("client_max_window_bits", 15),
+        local_max_window_bits=settings.get("server_max_window_bits", 15),
+        compress_settings=settings.get("compress_settings"))
+
+
+def deflated(seats: list[list[str]], settings: dict[str, Any]) -> tuple[int, int]:
+    """The payload bytes of every seat's messages compressed as ``settings`` say, and the
+    bytes one socket's compression keeps between messages."""
+    total = 0
+    for texts in seats:
+        extension = deflate_extension(settings)
+        for message in texts:
+            total += len(extension.encode(Frame(Opcode.TEXT, message.encode())).data)
+    # A client's message, compressed as the client would (its context kept or not).
+    client = PerMessageDeflate(
+        remote_no_context_takeover=False,
+        local_no_context_takeover=settings.get("client_no_context_takeover", False),
+        remote_max_window_bits=15,
+        local_max_window_bits=max(9, settings.get("client_max_window_bits", 15)))
+    incoming = client.encode(Frame(Opcode.TEXT, CLIENT_MESSAGE.encode()))
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    extension = deflate_extension(settings)
+    extension.encode(Frame(Opcode.TEXT, seats[0][0].encode()))
+    extension.decode(incoming)
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    return total, kept
+
+
+async def run_wire(servers: list[Server], games: int, seed: int) -> None:
+    """``games`` games played to their end on the last process, flat-out, the messages each
+    seat received kept; then compressed again as each of :data:`DEFLATE_SETTINGS` would."""
+    server = servers[-1]
+    figures = Figures(record=True)
+    rng = random.Random(seed)
+    texts: list[list[str]] = []
+    for index, (game_id, tokens) in enumerate(await open_games(servers, 2 * games)):
+        seats = await open_seats(game_id, tokens, [server, server], figures)
+        await play_game(index, seats, figures=figures, deadline=time.monotonic() + 300,
+                        pace=None, rng=rng)
+        await close_all(seats, server)
+        texts += [seat.received for seat in seats]
+    count = sum(len(seat) for seat in texts)
+    raw = sum(len(message.encode()) for seat in texts for message in seat)
+    print(f"{figures.games_done} games to their end, {figures.moves} moves: {count} messages "
+          f"to the seats, {raw / games / 1000:.1f} KB a game uncompressed")
+    for name, settings in DEFLATE_SETTINGS.items():
+        total, kept = deflated(texts, settings)
+        print(f"  {total / games / 1000:5.1f} KB a game ({total / raw:.0%}), "
+              f"{kept / 1024:4.1f} KB kept per socket: {name}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", default=DEFAULT_URL)
@@ -469,6 +687,13 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=None,
                         help="seconds between a game's moves (default: flat-out)")
     parser.add_argument("--rejoin", type=int, default=0)
+    parser.add_argument("--idle", type=int, default=0,
+                        help="memory per socket of this many idle sockets on one process")
+    parser.add_argument("--churn", type=int, default=0,
+                        help="memory after this many sockets open and close, --rounds times")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--wire", type=int, default=0,
+                        help="bytes on the wire of this many games, by compression setting")
     parser.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
                         help="a server setting (DUEL_NAME), e.g. database_pool_size=50")
     parser.add_argument("--seed", type=int, default=1)
@@ -495,6 +720,15 @@ def main() -> None:
         servers = start_servers(args.processes, url, schema, logs, settings)
         if args.rejoin:
             uvloop.run(run_rejoin(servers, args.rejoin))
+            return
+        if args.idle:
+            uvloop.run(run_idle(servers, args.idle))
+            return
+        if args.wire:
+            uvloop.run(run_wire(servers, args.wire, args.seed))
+            return
+        if args.churn:
+            uvloop.run(run_churn(servers, args.churn, args.rounds))
             return
         figures = uvloop.run(run_load(servers, args))
         stop_servers(servers)

@@ -501,6 +501,12 @@ def test_the_container_migrates_then_serves_the_makefile_application() -> None:
     module, _, name = str(factory).partition(":")
     assert callable(getattr(importlib.import_module(module), name))
     assert _option(uvicorn, "--ws-max-size") == _option(make, "--ws-max-size")
+    # The protocol classes that free a closed socket at once and compress without keeping
+    # a compressor per socket (app/serving.py).
+    for protocol in ("--http", "--ws"):
+        assert _option(uvicorn, protocol) == _option(make, protocol)
+        module, _, name = str(_option(make, protocol)).partition(":")
+        assert module == "app.serving" and hasattr(importlib.import_module(module), name)
     # No "server: uvicorn" on every answer: bytes for nothing, and a hint to an attacker.
     assert "--no-server-header" in uvicorn and "--no-server-header" in make
     # The server alone decides whom to believe of X-Forwarded-For (DUEL_TRUSTED_PROXIES):

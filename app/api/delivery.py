@@ -12,9 +12,10 @@
   each use.
 - ES modules import each other by plain relative URLs (``./api.js``), which cannot carry
   the digest without a build step. Every page carries an import map (``import_map()``)
-  that maps each module's plain URL to its fingerprinted one, so the browser fetches and
-  caches them as it does the files the templates name; a browser without import maps
-  asks for the plain URL and revalidates it.
+  that maps each module's plain URL to its fingerprinted one (but the pages' own scripts
+  and the words of the languages other than the page's: app/api/pages.py), so the
+  browser fetches and caches them as it does the files the templates name; a browser
+  without import maps asks for the plain URL and revalidates it.
 - Browser libraries (Preact, htm) come from the npm registry (``package.json`` and its
   lockfile; ``npm ci`` puts them in ``node_modules``). :data:`VENDOR_MODULES` names the
   ES module files a page may import by bare specifier (``import { html } from

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request, WebSocket
 from app.config import Settings
 from app.realtime import messages
 from app.realtime.clock import Clock
-from app.realtime.hub import keep_alive, next_message
+from app.realtime.hub import forget_cancellation, keep_alive, next_message
 from app.realtime.limits import Pace
 from app.realtime.lobby import LobbyConnection, LobbyHub, QuickMatch
 from app.realtime.protocol import (
@@ -81,6 +81,7 @@ class LobbySocket:
         watchdog = asyncio.create_task(keep_alive(
             connection, interval=self.settings.heartbeat_interval,
             timeout=self.settings.heartbeat_timeout, join_timeout=None, on_drop=self._leave))
+        watchdog.add_done_callback(forget_cancellation)
         try:
             await self.hub.attach(connection)  # the first picture; pings only after it
             await self._serve()

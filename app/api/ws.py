@@ -14,7 +14,7 @@ from app.config import Settings
 from app.engine import Event, Game
 from app.realtime import messages
 from app.realtime.clock import Clock
-from app.realtime.hub import Connection, Hub, keep_alive, next_message
+from app.realtime.hub import Connection, Hub, forget_cancellation, keep_alive, next_message
 from app.realtime.limits import Pace
 from app.realtime.protocol import (
     AcceptTakeBack,
@@ -104,6 +104,7 @@ class GameSocket:
         connection = self.connection
         writer = asyncio.create_task(connection.write_loop())
         watchdog = asyncio.create_task(self._heartbeat())
+        watchdog.add_done_callback(forget_cancellation)
         try:
             try:
                 await self.service.prepare_socket(self.game_id)
@@ -120,6 +121,9 @@ class GameSocket:
         finally:
             watchdog.cancel()
             connection.close()
+            # Closed, it needs no state again; and its connection, held by the hub until
+            # the departure is written, holds it no longer (a cycle the collector frees).
+            connection.refresh = None
             self._depart()
             with contextlib.suppress(Exception):
                 await writer

@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
-from fastapi import WebSocket
+from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from app.services.chat import readable_by
@@ -141,14 +141,30 @@ class Connection:
             self._queue.put_nowait(None)
 
     async def write_loop(self) -> None:
-        while True:
-            message = await self._queue.get()
-            if message is None:
-                break
-            await self.websocket.send_text(message.text)
-        if self.websocket.application_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(RuntimeError):
+        """Send what is queued until :meth:`close`. Ends without an error even when the
+        client has gone: a task keeps the exception it ended with, and with it the frames
+        it ran in, which would keep this closed socket's objects in a reference cycle
+        until a full collection (rare, docs/operations.md "Pauses")."""
+        try:
+            while True:
+                message = await self._queue.get()
+                if message is None:
+                    break
+                await self.websocket.send_text(message.text)
+            if self.websocket.application_state == WebSocketState.CONNECTED:
                 await self.websocket.close()
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the client went first (or closed the socket): nothing more to send
+
+
+def forget_cancellation(task: asyncio.Task[Any]) -> None:
+    """A done callback for a task that is cancelled when its socket closes: a cancelled
+    task keeps its ``CancelledError`` until asked for its result, and with it the frames it
+    ran in (the socket's objects), in a reference cycle only the cycle collector frees,
+    rarely here (docs/operations.md, "Pauses"). Asked here, and let go."""
+    if task.cancelled():
+        with contextlib.suppress(asyncio.CancelledError):
+            task.result()
 
 
 async def keep_alive(connection: Connection, *, interval: float, timeout: float,

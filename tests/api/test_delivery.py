@@ -30,7 +30,7 @@ from app.api.delivery import (
     Minifier,
     StaticAssets,
 )
-from app.api.pages import PAGE_SCRIPTS, ROOT
+from app.api.pages import PAGE_SCRIPTS, ROOT, words_of_others
 
 from ..factories import ProtocolClient, create_game, serve
 
@@ -111,15 +111,18 @@ def test_the_page_names_fingerprinted_files_kept_for_a_year(
                                                   "css/table.css", "css/glyphs.css", "favicon.svg"}
         # The modules' imports of one another go through the import map to the same kind
         # of URL: every module of static/js but the pages' own scripts (which no module
-        # imports), each mapped from its plain URL. Modules in subdirectories too. (The
-        # npm libraries, by bare specifier, are the other entries: tested below.)
+        # imports) and the other languages' words, each mapped from its plain URL. Modules
+        # in subdirectories too. (The npm libraries, by bare specifier, are the other
+        # entries: tested below.)
         imports = _import_map(page.text)
         ours = {plain: url for plain, url in imports.items() if plain.startswith("/")}
         assert set(imports) - set(ours) == set(VENDOR_MODULES)
         modules = sorted(p.relative_to(STATIC).as_posix() for p in STATIC.glob("js/**/*.js"))
         assert "js/game.js" in PAGE_SCRIPTS and "js/table/table.js" not in PAGE_SCRIPTS
+        others = words_of_others("en")
+        assert "js/words/ro.js" in others and "js/words/en.js" not in others
         assert sorted(ours) == [f"/static/{module}" for module in modules
-                                if module not in PAGE_SCRIPTS]
+                                if module not in PAGE_SCRIPTS | others]
         for script in PAGE_SCRIPTS:  # no module imports a page's script
             name = script.removeprefix("js/")
             assert not [p for p in STATIC.glob("js/**/*.js")
@@ -137,6 +140,18 @@ def test_the_page_names_fingerprinted_files_kept_for_a_year(
                 "max-age=31536000, immutable", url
             assert _content_tag(answer.headers) == f'"{digest}"', url
             assert answer.content == (STATIC / path).read_bytes(), url
+
+
+def test_a_page_maps_the_words_of_its_own_language_only(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(make_app()) as client:
+        for language in ("ro", "hu", "en"):
+            page = client.get("/games/some-game", headers={"accept-language": language})
+            words = {plain.removeprefix("/static/js/words/") for plain in _import_map(page.text)
+                     if plain.startswith("/static/js/words/")}
+            assert {f"{language}.js", f"{language}-server.js", "signed.js"} <= words
+            assert all(name == "signed.js" or name.startswith((f"{language}.", f"{language}-"))
+                       for name in words), words
 
 
 def test_the_import_map_sends_each_library_to_its_fingerprinted_file(

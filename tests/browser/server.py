@@ -38,6 +38,7 @@ from fastapi import FastAPI, Request
 
 from app.main import create_app
 from app.services.games import SEED_BITS
+from app.serving import HttpProtocol, SocketProtocol
 
 QUICK_MATCH_PATH = "/_test/quick-match"
 CLOCK_PATH = "/_test/clock"
@@ -142,7 +143,7 @@ def main() -> None:
                         help="where conftest.py writes the running test's name")
     arguments = parser.parse_args()
     uvicorn.run(build(arguments.test_file), host=arguments.host, port=arguments.port,
-                proxy_headers=False)
+                proxy_headers=False, http=HttpProtocol, ws=SocketProtocol)
 
 
 if __name__ == "__main__":

@@ -88,7 +88,8 @@ def process(database: Database, tmp_path: Path, name: str, secret: str) -> Itera
     with log.open("wb") as out:
         popen = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-             "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576"],
+             "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
+             "--http", "app.serving:HttpProtocol", "--ws", "app.serving:SocketProtocol"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
