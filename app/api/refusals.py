@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+
+from app.codes import error_params
 
 
 class Refusal(BaseModel):
@@ -43,3 +47,14 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     as any route that reads or writes the database may."""
     return {status: {"model": RefusalBody, "description": _WHEN[status]}
             for status in (*statuses, 503)}
+
+
+def refusal_response(status: int, code: str, message: str, detail: str | None = None,
+                     params: Mapping[str, Any] | None = None) -> JSONResponse:
+    """A refusal's one body: ``code`` and ``params`` for clients to word (``app/codes.py``),
+    ``message`` in English for logs and API users, ``detail`` where there is one."""
+    body: dict[str, object] = {"code": code, "message": message,
+                               "params": error_params(code, params, detail)}
+    if detail is not None:
+        body["detail"] = detail
+    return JSONResponse({"error": body}, status_code=status)

@@ -189,7 +189,9 @@ def test_accounts_registered_per_address(make_app: Callable[..., FastAPI]) -> No
     with serve(_app(make_app, accounts_per_hour=2)) as client:
         for n in range(2):
             ok(_register(browser(client), f"user{n}"), 201)
-        assert_refused(_register(browser(client), "user9"), 429, "too_many_accounts")
+        refused = _register(browser(client), "user9")
+        error = assert_refused(refused, 429, "too_many_accounts")
+        assert int(refused.headers["retry-after"]) == error["params"]["retry_after"] > 0
 
 
 def test_logging_out_everywhere_takes_json_only(make_app: Callable[..., FastAPI]) -> None:
