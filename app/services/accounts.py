@@ -22,6 +22,7 @@ from pwdlib import PasswordHash
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from zxcvbn import zxcvbn
 
 from app.db.models import Player, Seat, SeatResult
 
@@ -46,13 +47,29 @@ HASHES_AT_ONCE = 2
 logins waits its turn instead of starving every other request."""
 
 
-def _check_new_password(password: str) -> None:
+GUESSABLE_BELOW = 2
+"""zxcvbn's score (0 to 4) a new password needs at least: 0 and 1 are guessed within a
+million tries (a common password, a repeat, a keyboard run, the username with a digit);
+2 needs about a hundred million, far past what the password throttle lets through."""
+SCORED_CHARS = 72
+"""zxcvbn scores this many characters at most (its time grows with the length); a
+password longer than that is judged by its first ones."""
+
+
+def _guessable(password: str, username: str) -> bool:
+    return zxcvbn(password[:SCORED_CHARS], user_inputs=[username])["score"] < GUESSABLE_BELOW
+
+
+def _check_new_password(password: str, username: str) -> None:
     if len(password) < PASSWORD_MIN:
         raise ServiceError("weak_password", f"a password has at least {PASSWORD_MIN} "
                            "characters", 422, params={"cause": "short", "min": PASSWORD_MIN})
     if len(password) > PASSWORD_MAX:
         raise ServiceError("weak_password", f"a password has at most {PASSWORD_MAX} "
                            "characters", 422, params={"cause": "long", "max": PASSWORD_MAX})
+    if _guessable(password, username):
+        raise ServiceError("weak_password", "this password is too easy to guess (a common "
+                           "one, a repeat or a pattern)", 422, params={"cause": "common"})
 
 
 def _login_of(username: str) -> str:
@@ -141,7 +158,7 @@ class AccountService:
         named after the username, this username and password; ``language``, one this
         browser picked, becomes the account's."""
         login = _login_of(username)
-        _check_new_password(password)
+        _check_new_password(password, username)
         await self._limits.take("register", [f"address|{address_key(client.address)}"],
                                 self._registrations, code="too_many_accounts",
                                 what="accounts registered")
@@ -205,11 +222,11 @@ class AccountService:
     async def change_password(self, player_id: str | None, current: str, new: str,
                               client: Client) -> Login:
         """A new password; every other session of the account ends."""
-        _check_new_password(new)
         async with self._sessions() as session:
             row = await session.get(Player, player_id) if player_id else None
         if row is None or row.login is None or row.password_hash is None:
             raise ServiceError("not_registered", "log in to an account first", 401)
+        _check_new_password(new, row.username or row.login)
         account = throttle_key(row.login)
         attempt = client.attempt(account)
         await self._throttle.attempt(account, attempt)

@@ -66,6 +66,12 @@ def test_what_a_username_and_a_password_must_be(make_app: Callable[..., FastAPI]
         assert short["params"] == {"cause": "short", "min": 8}
         long = assert_refused(_register(client, "bob", "x" * 201), 422, "weak_password")
         assert long["params"] == {"cause": "long", "max": 200}
+        # Long enough but guessed at once: a common password, a repeat, a keyboard run,
+        # the username itself with a number.
+        for guessable in ("aaaaaaaa", " " * 8, "password1", "qwertyuiop", "12345678",
+                          "bob12345", "a" * 150):
+            refused = assert_refused(_register(client, "bob", guessable), 422, "weak_password")
+            assert refused["params"] == {"cause": "common"}, guessable
         # A browser with no player yet becomes one, named after the username.
         assert ok(_register(client, "bob"), 201)["name"] == "bob"
 
@@ -142,6 +148,10 @@ def test_a_new_password_ends_the_other_sessions(make_app: Callable[..., FastAPI]
         wrong = laptop.put("/api/account/password",
                            json={"current_password": "not it", "new_password": "a third one"})
         assert_refused(wrong, 401, "bad_login")
+        weak = laptop.put("/api/account/password",
+                          json={"current_password": "another one", "new_password": "ann12345"})
+        assert assert_refused(weak, 422, "weak_password")["params"] == {"cause": "common"}
+        assert ok(_login(phone, password="another one"))["username"] == "ann"  # unchanged
         guest = browser(client)
         player(guest, "Guest")
         assert_refused(guest.put("/api/account/password", json={
