@@ -190,7 +190,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sessions, PasswordThrottle(app.state.service.limits,
                                        attempts=settings.login_attempts,
                                        attempts_per_account=settings.login_attempts_per_account),
-            app.state.service.limits, registrations_per_hour=settings.accounts_per_hour)
+            app.state.service.limits, registrations_per_hour=settings.accounts_per_hour,
+            session_days=settings.player_session_days)
         # First among the listeners: a message is counted before anything it causes.
         metrics.watch(hub=hub, lobby_hub=app.state.lobby_hub,
                       quick_match=app.state.quick_match, pubsub=pubsub,

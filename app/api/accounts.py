@@ -3,35 +3,24 @@ password, log out everywhere. A guest keeps playing as before without one."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import i18n
-from app.services.accounts import PASSWORD_MAX, PASSWORD_MIN, AccountService, Client, Login
-from app.services.players import SESSION_KEY
+from app.services.accounts import PASSWORD_MAX, PASSWORD_MIN, Client, Login
 
 from .clients import client_address
 from .identity import (
-    EPOCH_KEY,
     forget_player,
+    hold_player,
     login_devices,
     player_id_of,
     remember_device,
-    session_of,
 )
-from .players import Me
+from .players import Accounts, Me
 from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["players"])
-
-def _accounts(request: Request) -> AccountService:
-    accounts: AccountService = request.app.state.accounts
-    return accounts
-
-
-Accounts = Annotated[AccountService, Depends(_accounts)]
 
 
 PASSWORD_READ = 4 * PASSWORD_MAX
@@ -76,9 +65,7 @@ def _logged_in(request: Request, response: Response, login: Login) -> Me:
     becomes this browser's."""
     if login.player.language in i18n.LANGUAGES:
         i18n.set_cookie(request, response, login.player.language)
-    session = session_of(request)
-    session[SESSION_KEY] = login.player.player_id
-    session[EPOCH_KEY] = login.epoch
+    hold_player(request, login.player.player_id, login.epoch)
     remember_device(request, login.account)
     return Me(**login.player.me_json())
 

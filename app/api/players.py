@@ -7,10 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.services.accounts import AccountService
 from app.services.errors import ServiceError
-from app.services.players import SESSION_KEY, PlayerService
+from app.services.players import PlayerService
 
-from .identity import forget_player, player_id_of, renew_session, session_of
+from .identity import forget_player, hold_player, player_id_of, renew_session, session_id_of
 from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["players"])
@@ -22,6 +23,14 @@ def _players(request: Request) -> PlayerService:
 
 
 Players = Annotated[PlayerService, Depends(_players)]
+
+
+def _accounts(request: Request) -> AccountService:
+    accounts: AccountService = request.app.state.accounts
+    return accounts
+
+
+Accounts = Annotated[AccountService, Depends(_accounts)]
 
 
 NAME_RULES = ("Shown as written once its spaces are trimmed and runs of them made one: then "
@@ -58,14 +67,20 @@ async def me(request: Request, players: Players) -> Me:
 async def pick_name(body: PickName, request: Request, players: Players) -> Me:
     """Pick or change the display name. The first time, this browser becomes a player and
     keeps a signed session cookie; no password is needed."""
-    player = await players.name(player_id_of(request), body.name)
-    session_of(request)[SESSION_KEY] = player.player_id
+    held = player_id_of(request)
+    player = await players.name(held, body.name)
+    if player.player_id != held:  # a new player
+        hold_player(request, player.player_id)
     return Me(**player.me_json())
 
 
-@router.delete("/me", status_code=204)
-async def forget_me(request: Request) -> Response:
+@router.delete("/me", status_code=204, responses=refusals())
+async def forget_me(request: Request, accounts: Accounts) -> Response:
     """Forget the player in this browser, which logs an account out (their games stay
-    theirs in the records)."""
+    theirs in the records). The session ends on the server: a copy of this browser's
+    cookie no longer holds the player either."""
+    player_id, session_id = player_id_of(request), session_id_of(request)
+    if player_id is not None and session_id is not None:
+        await accounts.end_session(player_id, session_id)
     forget_player(request)
     return Response(status_code=204)

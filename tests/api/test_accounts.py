@@ -116,6 +116,45 @@ def test_guesses_are_throttled_and_the_owner_still_gets_in(
         assert ok(_login(owner))["username"] == "ann"
 
 
+def test_logging_out_ends_that_session_and_its_copies_on_every_process(
+        make_app: Callable[..., FastAPI]) -> None:
+    first, second = _app(make_app), _app(make_app)
+    with serve(first) as a, serve(second) as b:
+        laptop, phone, copy, other_process = browser(a), browser(a), browser(a), browser(b)
+        ok(_register(laptop), 201)
+        ok(_login(phone))
+        copy.cookies.update(laptop.cookies)  # a shared computer, a cookie copied or stolen
+        other_process.cookies.update(laptop.cookies)
+        assert ok(copy.get("/api/me"))["username"] == "ann"
+        assert ok(other_process.get("/api/me"))["username"] == "ann"
+        assert laptop.delete("/api/me").status_code == 204
+        assert_refused(laptop.get("/api/me"), 401, "no_player")
+        assert_refused(copy.get("/api/me"), 401, "no_player")  # at once, on this process
+        second.state.accounts._known.clear()  # the other process, once it reads again
+        assert_refused(other_process.get("/api/me"), 401, "no_player")
+        # The account's other browser is still logged in; logging in again makes a new
+        # session, which the old copies do not share.
+        assert ok(phone.get("/api/me"))["username"] == "ann"
+        assert ok(_login(laptop))["username"] == "ann"
+        assert ok(laptop.get("/api/me"))["username"] == "ann"
+        assert_refused(copy.get("/api/me"), 401, "no_player")
+
+
+def test_a_guest_forgotten_in_one_browser_is_forgotten_in_its_copies(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        ann, copy = browser(client), browser(client)
+        player(ann, "Ann")
+        ok(ann.put("/api/me", json={"name": "Ann B"}))  # a new name: the same session
+        copy.cookies.update(ann.cookies)
+        assert ok(copy.get("/api/me"))["name"] == "Ann B"
+        assert ann.delete("/api/me").status_code == 204
+        assert_refused(copy.get("/api/me"), 401, "no_player")
+        # The copy may pick a name: it becomes a new player, not Ann.
+        assert ok(copy.put("/api/me", json={"name": "Someone"}))["player_id"] != \
+            ok(ann.put("/api/me", json={"name": "Ann"}))["player_id"]
+
+
 def test_logging_out_everywhere_ends_every_session_on_every_process(
         make_app: Callable[..., FastAPI]) -> None:
     wall = ManualWall()

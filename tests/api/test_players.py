@@ -10,6 +10,7 @@ import base64
 import json
 from collections.abc import Callable
 from typing import Any
+from unittest.mock import ANY
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -60,9 +61,11 @@ def test_a_name_makes_a_player_whom_the_session_remembers(
         cookie = response.headers["set-cookie"].lower()
         assert cookie.startswith("duel_session=")
         assert "httponly" in cookie and "samesite=lax" in cookie and "secure" not in cookie
-        # The cookie holds the player's id and nothing else (it is signed, not secret).
+        # The cookie holds the player's id and the session's own (logging out ends it),
+        # nothing else (it is signed, not secret).
         payload = client.cookies["duel_session"].split(".")[0]
-        assert json.loads(base64.b64decode(payload)) == {"player": ann["player_id"]}
+        assert json.loads(base64.b64decode(payload)) == {"player": ann["player_id"],
+                                                         "sid": ANY}
         assert _me(client) == ann
 
         # Another tab of the browser is the same player; another browser is nobody yet.
