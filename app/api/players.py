@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.services.accounts import AccountService
 from app.services.errors import ServiceError
-from app.services.players import PlayerService
+from app.services.players import NAME_MAX, PlayerService, name_pattern
 
 from .identity import forget_player, hold_player, player_id_of, renew_session, session_id_of
 from .refusals import refusals
@@ -33,17 +33,27 @@ def _accounts(request: Request) -> AccountService:
 Accounts = Annotated[AccountService, Depends(_accounts)]
 
 
-NAME_RULES = ("Shown as written once its spaces are trimmed and runs of them made one: then "
-              "1 to 40 characters, none of them a control or format character. A name that "
-              "is not is refused with 422 bad_name (params.cause: blank, too_long or control), "
-              "which the schema alone cannot say.")
-"""What a display name must be beyond its schema (``app.services.players.clean_name``)."""
+NAME_RULES = ("At most 40 characters as sent, none of them a control, format, surrogate or "
+              "private-use character, and at least one not a space (the pattern); shown "
+              "trimmed, with runs of spaces made one. Another is refused with 422 bad_name "
+              "(params.cause: blank, too_long or control).")
+"""What a display name must be (``app.services.players.clean_name``), in words."""
+NAME_READ = 100
+"""Longer than this, a name is not even read (invalid_request); up to it, one over
+NAME_MAX is refused by its rule (bad_name, too_long)."""
+
+
+def name_schema(schema: dict[str, Any]) -> None:
+    """A display name's schema: what ``clean_name`` takes, which the server checks itself
+    (to refuse with ``bad_name`` and its cause rather than a bare invalid_request)."""
+    schema.update(minLength=1, maxLength=NAME_MAX, pattern=name_pattern())
 
 
 class PickName(BaseModel):
     model_config = ConfigDict(strict=True)
 
-    name: str = Field(min_length=1, max_length=100, description=NAME_RULES)
+    name: str = Field(min_length=1, max_length=NAME_READ, description=NAME_RULES,
+                      json_schema_extra=name_schema)
 
 
 class Me(BaseModel):
