@@ -33,7 +33,7 @@ from app.api import (
 from app.api.delivery import VENDOR_MODULES, StaticAssets, add_compression
 from app.api.identity import AccountSessions
 from app.api.paths import AddressCheck
-from app.api.refusals import refusal_response
+from app.api.refusals import address_refusals, refusal_response
 from app.api.security import SecurityHeaders
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
@@ -244,7 +244,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await engine.dispose()
 
     app = FastAPI(title="Duel, online", summary="7 Wonders Duel for two browsers",
-                  lifespan=lifespan)
+                  lifespan=lifespan, responses=address_refusals())
     # The sockets' timers read the clock, new games are dealt from the seeds; a test may put
     # its own here before starting (a clock it moves, seeds that repeat).
     app.state.clock = SystemClock()

@@ -88,7 +88,7 @@ def _logged_in(request: Request, response: Response, login: Login) -> Me:
     return Me(**login.player.me_json())
 
 
-@router.post("/account", status_code=201, responses=refusals(400, 409, 422))
+@router.post("/account", status_code=201, responses=refusals(400, 409, 422, 429))
 async def register(body: NewAccount, request: Request, response: Response,
                    accounts: Accounts) -> Me:
     """Register this browser's player (a guest: their games stay theirs; none yet: a new
