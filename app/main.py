@@ -299,13 +299,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                 params={"field": where})
 
     @app.exception_handler(StarletteHTTPException)
-    async def httprefusal_response(request: Request, error: StarletteHTTPException) -> Response:
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404 and _asks_for_a_page(request):
             return _not_found_page(request)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:
             response = refusal_response(error.status_code, "http_error", str(error.detail),
-                              params={"http_status": error.status_code})
+                                        params={"http_status": error.status_code})
         else:
             response = refusal_response(error.status_code, code, str(error.detail))
         # What the router says with it (a 405's Allow: the methods the path takes).
