@@ -51,9 +51,9 @@ logins waits its turn instead of starving every other request."""
 
 
 GUESSABLE_BELOW = 2
-"""zxcvbn's score (0 to 4) a new password needs at least: 0 and 1 are guessed within a
-million tries (a common password, a repeat, a keyboard run, the username with a digit);
-2 needs about a hundred million, far past what the password throttle lets through."""
+"""zxcvbn's score (0 to 4) a new password needs at least: 0 and 1 are found within a
+million guesses (a common password, a repeat, a keyboard run, the username with a digit);
+from 2 on, a guesser needs more, over a year at the throttle's 100 an hour per account."""
 SCORED_CHARS = 72
 """zxcvbn scores this many characters at most (its time grows with the length); a
 password longer than that is judged by its first ones."""
