@@ -12,8 +12,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-from app.api.paths import PATH_MAX, SEGMENT_MAX
+from app.api.paths import PATH_MAX, REFUSED_SOCKET, SEGMENT_MAX
 from app.api.refusals import RefusalBody
 from tests.factories import (
     Database,
@@ -314,6 +315,15 @@ def test_a_control_character_in_an_address_is_refused_before_anything_reads_it(
             refused = client.get(asked, headers={"accept": "text/html"})
             assert assert_refused(refused, 400, "bad_address")["params"] == {"cause": "control"}
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_socket_at_an_address_that_names_nothing_is_refused(
+        make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app()) as client:
+        for path in ("/ws/games/%00", f"/ws/games/{SEGMENT}", "/ws/lobby?x=%00"):
+            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(path):
+                pass
+            assert refused.value.code == REFUSED_SOCKET, path
 
 
 @pytest.mark.parametrize("path", [
