@@ -126,6 +126,8 @@ def json_bytes(value: Any) -> bytes:
 class Tally:
     statuses: Counter[int] = field(default_factory=Counter)
     server_errors: list[str] = field(default_factory=list)
+    asked_again: int = 0
+    """Requests sent a second time after their connection closed under them."""
     messages: int = 0
     closes: Counter[int] = field(default_factory=Counter)
     internal_closes: list[str] = field(default_factory=list)
@@ -177,16 +179,28 @@ async def http_worker(clients: list[httpx.AsyncClient], routes: list[tuple[str, 
         request = http_request(rng, routes, game_ids)
         client = rng.choice(clients)
         try:
-            response = await client.request(**request)
+            response = await send_once_more(client, request, tally)
         except httpx.LocalProtocolError:  # a request the client itself will not send
             continue
-        except httpx.HTTPError as error:  # the server hung up: as bad as a 5xx
+        except httpx.HTTPError as error:  # the server hung up twice: as bad as a 5xx
             tally.server_errors.append(f"{request['method']} {request['url'][:200]}: {error!r}")
             continue
         tally.statuses[response.status_code] += 1
         if response.status_code >= 500:
             tally.server_errors.append(f"{request['method']} {request['url'][:200]} -> "
                                        f"{response.status_code} {response.text[:200]}")
+
+
+async def send_once_more(client: httpx.AsyncClient, request: dict[str, Any],
+                         tally: Tally) -> httpx.Response:
+    """The answer, asking a second time when the connection was closed under the first
+    (a kept-alive connection the server closed as it idled, on a loaded machine), as
+    browsers do."""
+    try:
+        return await client.request(**request)
+    except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+        tally.asked_again += 1
+        return await client.request(**request)
 
 
 async def visitors(base: str) -> tuple[list[httpx.AsyncClient], list[str], dict[str, Any]]:
@@ -360,7 +374,8 @@ def main() -> None:
     errors = [line for line in log.splitlines() if ERROR_LINE.search(line)]
     fives = sum(n for status, n in tally.statuses.items() if status >= 500)
     print(f"database: {args.database}; answers by status: {dict(sorted(tally.statuses.items()))}")
-    print(f"5xx: {fives}; failed requests: {len(tally.server_errors)}; "
+    print(f"5xx: {fives}; failed requests: {len(tally.server_errors)} (sent again after a "
+          f"closed connection: {tally.asked_again}); "
           f"socket messages: {tally.messages}; socket closes by code: {dict(tally.closes)}; "
           f"closed with 1011: {len(tally.internal_closes)}")
     print(f"server log {logs / 'server0.log'}: {tracebacks} tracebacks, "
