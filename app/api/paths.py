@@ -1,9 +1,10 @@
 """Request addresses that can name nothing here, refused before any route, file or session
 reads them (:class:`AddressCheck`, a pure ASGI middleware).
 
-- A NUL byte or another control character in the path, or a NUL in the query: no id,
-  file or page has one, PostgreSQL refuses NUL in text, and the file system refuses it in
-  a name. Answered ``400 bad_address`` (``params.cause``: ``control``).
+- A NUL byte or another control character in the path: no id, file or page has one,
+  PostgreSQL refuses NUL in text, and the file system refuses it in a name. Answered
+  ``400 bad_address`` (``params.cause``: ``control``). The query is each route's to
+  check: one that reads a parameter refuses a bad one by its own code, naming it.
 - A path segment over :data:`SEGMENT_MAX` bytes (the longest file name most file systems
   take; our ids are about 22) or a path over :data:`PATH_MAX` bytes: ``414 bad_address``
   (``params.cause``: ``too_long``, ``params.max``: the limit passed).
@@ -26,7 +27,6 @@ SEGMENT_MAX = 255
 PATH_MAX = 2048
 """Bytes in the whole path, as sent (percent-encoded)."""
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-QUERY_NUL = re.compile(rb"%00|\x00")
 REFUSED_SOCKET = 1008
 """A socket's close code before its handshake (policy violation): HTTP 403 to the browser."""
 
@@ -35,7 +35,7 @@ def address_fault(scope: Scope) -> tuple[int, str, dict[str, object]] | None:
     """Why the request's address is refused (status, English message, params), or None."""
     path: str = scope["path"]
     raw: bytes = scope.get("raw_path") or path.encode("utf-8", "surrogateescape")
-    if CONTROL.search(path) or QUERY_NUL.search(scope.get("query_string", b"")):
+    if CONTROL.search(path):
         return 400, "the address holds a control character", {"cause": "control"}
     if len(raw) > PATH_MAX:
         return 414, f"a path has at most {PATH_MAX} bytes", {"cause": "too_long",

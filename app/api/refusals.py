@@ -30,7 +30,7 @@ class RefusalBody(BaseModel):
 
 _WHEN = {
     # FastAPI's own, before validation: a body its JSON reader cannot read.
-    400: "The address holds a NUL or control character (``bad_address``), or the body is "
+    400: "The path holds a NUL or control character (``bad_address``), or the body is "
          "not JSON this server reads (``http_error``): not UTF-8, nested too deeply, or "
          "holding a number of over 4300 digits",
     414: "The path, or one of its segments, is longer than any here (``bad_address``)",
