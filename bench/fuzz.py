@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -127,6 +128,9 @@ class Tally:
     statuses: Counter[int] = field(default_factory=Counter)
     server_errors: list[str] = field(default_factory=list)
     asked_again: int = 0
+    read_through: int = 0
+    """Sockets whose every message was answered before they closed (their last ping's pong
+    came)."""
     """Requests sent a second time after their connection closed under them."""
     messages: int = 0
     closes: Counter[int] = field(default_factory=Counter)
@@ -278,6 +282,15 @@ async def socket_worker(base: str, path: str, types: tuple[str, ...], game: dict
                             await asyncio.sleep(0)
                 finally:
                     reader.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await reader
+                # Every message sent has been read and answered once this ping's pong comes.
+                await socket.send(json.dumps({"type": "ping"}))
+                async with asyncio.timeout(120):
+                    async for answer in socket:
+                        if isinstance(answer, str) and '"pong"' in answer:
+                            tally.read_through += 1
+                            break
         except ConnectionClosed as closed:
             code = closed.rcvd.code if closed.rcvd else 1006
             tally.closes[code] += 1
@@ -377,7 +390,8 @@ def main() -> None:
     print(f"5xx: {fives}; failed requests: {len(tally.server_errors)} (sent again after a "
           f"closed connection: {tally.asked_again}); "
           f"socket messages: {tally.messages}; socket closes by code: {dict(tally.closes)}; "
-          f"closed with 1011: {len(tally.internal_closes)}")
+          f"closed with 1011: {len(tally.internal_closes)}; sockets read to their last "
+          f"message: {tally.read_through}")
     print(f"server log {logs / 'server0.log'}: {tracebacks} tracebacks, "
           f"{len(errors)} ERROR lines")
     for line in [*tally.server_errors[:10], *tally.internal_closes[:5], *errors[:5]]:
