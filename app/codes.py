@@ -55,7 +55,9 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     # Accounts.
     "bad_username": (),  # not 3 to 24 letters, digits, - or _
     "username_taken": (),
-    "weak_password": ("cause", "min", "max"),  # cause: "short" (min) or "long" (max)
+    # cause: "short" (min), "long" (max) or "common" (too easy to guess: a common password,
+    # a repeat, a keyboard pattern, the username)
+    "weak_password": ("cause", "min", "max"),
     "already_registered": (),
     "bad_login": (),  # an unknown username or a wrong password: one answer for both
     "not_registered": (),
@@ -92,6 +94,9 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     # HTTP in general.
     "invalid_request": ("field",),  # field: the first field that fails validation
     "method_not_allowed": (),
+    # A NUL or control character in the address (cause "control"), or a path or one of its
+    # segments over max bytes (cause "too_long"): app/api/paths.py.
+    "bad_address": ("cause", "max"),
     "http_error": ("http_status",),
     # The admin pages and their API.
     "admin_disabled": (),

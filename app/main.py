@@ -6,17 +6,18 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import iter_route_contexts
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect
+from starlette.routing import Match
 
 from app.api import (
     accounts,
@@ -32,8 +33,9 @@ from app.api import (
 )
 from app.api.delivery import VENDOR_MODULES, HeadAsGet, StaticAssets, add_compression
 from app.api.identity import AccountSessions
+from app.api.paths import AddressCheck
+from app.api.refusals import address_refusals, refusal_response
 from app.api.security import SecurityHeaders
-from app.codes import error_params
 from app.config import Settings, get_settings
 from app.db.session import make_engine, make_sessionmaker
 from app.observability import Metrics, RequestContext, configure_logging
@@ -47,7 +49,7 @@ from app.services.admin import AdminService
 from app.services.chat import ChatService
 from app.services.clocks import WallClock
 from app.services.computer import ComputerPlayers, Thinkers
-from app.services.errors import STORAGE_ERRORS, UNAVAILABLE
+from app.services.errors import STORAGE_ERRORS, UNAVAILABLE, retry_after, wait_of
 from app.services.expiry import Expiry
 from app.services.flags import FlagWatch
 from app.services.games import GameService, ServiceError, fresh_seed
@@ -65,17 +67,6 @@ full pass (200-300 ms each, over every socket's objects) every few hundred joins
 log = logging.getLogger(__name__)
 
 
-def _error(status: int, code: str, message: str, detail: str | None = None,
-           params: Mapping[str, Any] | None = None) -> JSONResponse:
-    """A refusal's one body: ``code`` and ``params`` for clients to word (``app/codes.py``),
-    ``message`` in English for logs and API users, ``detail`` where there is one."""
-    body: dict[str, object] = {"code": code, "message": message,
-                               "params": error_params(code, params, detail)}
-    if detail is not None:
-        body["detail"] = detail
-    return JSONResponse({"error": body}, status_code=status)
-
-
 _NOT_PAGES = ("/api/", "/admin/api/", "/ws/", "/static/", "/vendor/")
 """Where a refusal is answered in JSON whoever asks: the API, sockets and files."""
 
@@ -89,6 +80,21 @@ def _for_a_page(request: Request) -> bool:
 def _asks_for_a_page(request: Request) -> bool:
     """A browser's navigation to a page (it accepts HTML), not a script's call or a file."""
     return _for_a_page(request) and "text/html" in request.headers.get("accept", "")
+
+
+def _methods_of(request: Request) -> list[str]:
+    """Every method some route takes at the request's path: the router's own 405 names only
+    the first route that matches the path (``/api/me``: GET, though PUT and DELETE are
+    there too)."""
+    scope = {"type": "http", "path": request.url.path, "root_path": "",
+             "method": request.method}
+    methods: set[str] = set()
+    for route in iter_route_contexts(request.app.router.routes):
+        if route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+    if "GET" in methods:  # answered as GET without its body (HeadAsGet)
+        methods.add("HEAD")
+    return sorted(methods)
 
 
 def _not_found_page(request: Request) -> Response:
@@ -188,7 +194,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sessions, PasswordThrottle(app.state.service.limits,
                                        attempts=settings.login_attempts,
                                        attempts_per_account=settings.login_attempts_per_account),
-            app.state.service.limits, registrations_per_hour=settings.accounts_per_hour)
+            app.state.service.limits, registrations_per_hour=settings.accounts_per_hour,
+            session_days=settings.player_session_days)
         # First among the listeners: a message is counted before anything it causes.
         metrics.watch(hub=hub, lobby_hub=app.state.lobby_hub,
                       quick_match=app.state.quick_match, pubsub=pubsub,
@@ -241,7 +248,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await engine.dispose()
 
     app = FastAPI(title="Duel, online", summary="7 Wonders Duel for two browsers",
-                  lifespan=lifespan)
+                  lifespan=lifespan, responses=address_refusals())
     # The sockets' timers read the clock, new games are dealt from the seeds; a test may put
     # its own here before starting (a clock it moves, seeds that repeat).
     app.state.clock = SystemClock()
@@ -259,12 +266,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def refused(request: Request, error: ServiceError) -> Response:
         if error.status == 404 and _asks_for_a_page(request):  # e.g. /language/<unknown>
             return _not_found_page(request)
-        response = _error(error.status, error.code, error.message, error.detail, error.params)
+        response = refusal_response(error.status, error.code, error.message, error.detail,
+                                    error.params)
         if error.status == 401:  # RFC 9110: say which scheme would do
             response.headers["WWW-Authenticate"] = "Bearer"
-        wait = error.params.get("retry_after", error.params.get("wait"))
-        if error.status in (429, 503) and isinstance(wait, int):
-            response.headers["Retry-After"] = str(wait)
+        if error.status == 429 or (error.status == 503 and wait_of(error) is not None):
+            response.headers["Retry-After"] = str(retry_after(error))
         return response
 
     async def unavailable(request: Request, error: Exception) -> Response:
@@ -274,7 +281,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return pages.templates.TemplateResponse(
                 request, "unavailable.html", {}, status_code=503,
                 headers=headers)
-        response = _error(503, "unavailable", UNAVAILABLE)
+        response = refusal_response(503, "unavailable", UNAVAILABLE)
         response.headers.update(headers)
         return response
 
@@ -292,7 +299,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        return _error(422, "invalid_request", f"{where}: {first['msg']}", params={"field": where})
+        return refusal_response(422, "invalid_request", f"{where}: {first['msg']}",
+                                params={"field": where})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
@@ -300,12 +308,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return _not_found_page(request)
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:
-            response = _error(error.status_code, "http_error", str(error.detail),
-                              params={"http_status": error.status_code})
+            response = refusal_response(error.status_code, "http_error", str(error.detail),
+                                        params={"http_status": error.status_code})
         else:
-            response = _error(error.status_code, code, str(error.detail))
+            response = refusal_response(error.status_code, code, str(error.detail))
         # What the router says with it (a 405's Allow: the methods the path takes).
         response.headers.update(error.headers or {})
+        if error.status_code == 405:
+            methods = _methods_of(request)
+            if methods:
+                response.headers["Allow"] = ", ".join(methods)
         return response
 
     # Inside the session's middleware: a login session its account has ended is dropped
@@ -320,6 +332,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Added after the others, so it wraps them: every HTTP answer of the routes, the
     # refusals too, is compressed (app/api/delivery.py).
     add_compression(app)
+    # Outside the sessions (which read the database): an address that can name nothing
+    # here is refused before anything reads it (app/api/paths.py).
+    app.add_middleware(AddressCheck)
     # In production, a request for a host not this site's is refused (400) before anything
     # reads it: its links would name that host (app/api/hosts.py). Inside the security
     # headers and the request context, so the refusal carries the one and is counted.

@@ -3,35 +3,25 @@ password, log out everywhere. A guest keeps playing as before without one."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
 
 from app import i18n
-from app.services.accounts import PASSWORD_MAX, PASSWORD_MIN, AccountService, Client, Login
-from app.services.players import SESSION_KEY
+from app.services.accounts import PASSWORD_MAX, PASSWORD_MIN, USERNAME, Client, Login
 
 from .clients import client_address
 from .identity import (
-    EPOCH_KEY,
     forget_player,
+    hold_player,
     login_devices,
     player_id_of,
     remember_device,
-    session_of,
 )
-from .players import Me
+from .players import Accounts, Me
 from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["players"])
-
-def _accounts(request: Request) -> AccountService:
-    accounts: AccountService = request.app.state.accounts
-    return accounts
-
-
-Accounts = Annotated[AccountService, Depends(_accounts)]
 
 
 PASSWORD_READ = 4 * PASSWORD_MAX
@@ -39,23 +29,40 @@ PASSWORD_READ = 4 * PASSWORD_MAX
 PASSWORD_MAX is refused by its rule (weak_password, long)."""
 
 
+USERNAME_RULES = "3 to 24 letters, digits, - or _ (else 422 bad_username)"
+PASSWORD_RULES = (f"{PASSWORD_MIN} to {PASSWORD_MAX} characters, and not too easy to guess "
+                  "(a common password, a repeat, a keyboard run, the username with a number), "
+                  "which the schema cannot say: else 422 weak_password (params.cause: short, "
+                  "long or common)")
+NEW_PASSWORD_SCHEMA: JsonDict = {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}
+"""A new password's length as the server checks it (to refuse with ``weak_password``)."""
+
+
 class Credentials(BaseModel):
+    """A login: any username and password are tried (a wrong one is 401 bad_login)."""
+
     model_config = ConfigDict(strict=True)
 
-    username: str = Field(min_length=1, max_length=100,
-                          description="3 to 24 letters, digits, - or _ (bad_username)")
-    password: str = Field(max_length=PASSWORD_READ,
-                          description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters for a new "
-                                      "account (weak_password)")
+    username: str = Field(min_length=1, max_length=100)
+    password: str = Field(max_length=PASSWORD_READ)
+
+
+class NewAccount(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    username: str = Field(min_length=1, max_length=100, description=USERNAME_RULES,
+                          json_schema_extra={"pattern": f"^{USERNAME.pattern}$",
+                                             "minLength": 3, "maxLength": 24})
+    password: str = Field(max_length=PASSWORD_READ, description=PASSWORD_RULES,
+                          json_schema_extra=NEW_PASSWORD_SCHEMA)
 
 
 class NewPassword(BaseModel):
     model_config = ConfigDict(strict=True)
 
     current_password: str = Field(max_length=PASSWORD_READ)
-    new_password: str = Field(max_length=PASSWORD_READ,
-                              description=f"{PASSWORD_MIN} to {PASSWORD_MAX} characters "
-                                          "(weak_password)")
+    new_password: str = Field(max_length=PASSWORD_READ, description=PASSWORD_RULES,
+                              json_schema_extra=NEW_PASSWORD_SCHEMA)
 
 
 class Confirm(BaseModel):
@@ -76,15 +83,13 @@ def _logged_in(request: Request, response: Response, login: Login) -> Me:
     becomes this browser's."""
     if login.player.language in i18n.LANGUAGES:
         i18n.set_cookie(request, response, login.player.language)
-    session = session_of(request)
-    session[SESSION_KEY] = login.player.player_id
-    session[EPOCH_KEY] = login.epoch
+    hold_player(request, login.player.player_id, login.epoch)
     remember_device(request, login.account)
     return Me(**login.player.me_json())
 
 
-@router.post("/account", status_code=201, responses=refusals(400, 409, 422))
-async def register(body: Credentials, request: Request, response: Response,
+@router.post("/account", status_code=201, responses=refusals(400, 409, 422, 429))
+async def register(body: NewAccount, request: Request, response: Response,
                    accounts: Accounts) -> Me:
     """Register this browser's player (a guest: their games stay theirs; none yet: a new
     player named after the username). The browser is then logged in."""

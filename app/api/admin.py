@@ -28,7 +28,7 @@ from app.db.models import GAME_STATUSES
 from app.engine.record import RecordError
 from app.engine.record import from_text as record_from_text
 from app.services.admin import ACCOUNT, SESSION_KEY, AdminService, GameFilter
-from app.services.errors import ServiceError
+from app.services.errors import ServiceError, retry_after
 from app.services.limits import Attempt
 
 from .clients import client_address
@@ -181,8 +181,11 @@ async def login(request: Request, admin: Admin) -> Response:
     try:
         login_value = await admin.login(_first(fields, "password") or "", attempt)
     except ServiceError as error:
-        return _login_page(request, admin, target, _refusal(error.code, error.params),
+        page = _login_page(request, admin, target, _refusal(error.code, error.params),
                            error.status)
+        if error.status == 429:  # as the API's 429s say it (app/main.py)
+            page.headers["Retry-After"] = str(retry_after(error))
+        return page
     session_of(request)[SESSION_KEY] = login_value
     remember_device(request, ACCOUNT)
     return RedirectResponse(target, 303, headers=NO_STORE)

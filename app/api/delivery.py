@@ -46,6 +46,7 @@ import subprocess
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 import brotli
@@ -53,6 +54,7 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers, QueryParams
+from starlette.exceptions import HTTPException
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -330,11 +332,14 @@ class StaticAssets(StaticFiles):
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         if self.only is not None and path not in self.only:
-            return Response("Not Found", status_code=404, media_type="text/plain")
+            raise HTTPException(status_code=404)
         # Made away from the event loop (esbuild is a subprocess, brotli 11 takes a few
         # milliseconds a file): answering it later only reads what is kept.
-        full_path, stat = await run_in_threadpool(self.lookup_path, path)
-        if stat is not None and full_path:
+        try:
+            full_path, stat = await run_in_threadpool(self.lookup_path, path)
+        except (OSError, ValueError):  # a name no file can have: Starlette's own 404 below
+            full_path, stat = "", None
+        if stat is not None and S_ISREG(stat.st_mode):  # not a directory's
             await run_in_threadpool(self.prepared, full_path, stat)
         return await super().get_response(path, scope)
 

@@ -45,13 +45,36 @@ def renew_session(connection: HTTPConnection) -> None:
 
 EPOCH_KEY = "epoch"
 """A login's session: the account's ``session_epoch`` when it logged in."""
+SESSION_ID_KEY = "sid"
+"""The session's own id, made when it comes to hold a player: logging out ends it, copies
+of the cookie included (``AccountService.end_session``)."""
+
+
+def session_id_of(connection: HTTPConnection) -> str | None:
+    value = session_of(connection).get(SESSION_ID_KEY)
+    return value if isinstance(value, str) else None
+
+
+def hold_player(connection: HTTPConnection, player_id: str, epoch: int | None = None) -> None:
+    """The browser now holds ``player_id`` (with a login's ``epoch``), in a session of a new
+    id: one that was logged out of, or made before the login, cannot stand for it."""
+    session = session_of(connection)
+    session[SESSION_KEY] = player_id
+    if epoch is None:
+        session.pop(EPOCH_KEY, None)
+    else:
+        session[EPOCH_KEY] = epoch
+    session[SESSION_ID_KEY] = secrets.token_urlsafe(16)
 
 
 def forget_player(connection: HTTPConnection) -> None:
     """The browser no longer holds a player (a guest's, or an account's login)."""
-    session = session_of(connection)
-    session.pop(SESSION_KEY, None)
-    session.pop(EPOCH_KEY, None)
+    _drop_player(session_of(connection))
+
+
+def _drop_player(session: dict[str, Any]) -> None:
+    for key in (SESSION_KEY, EPOCH_KEY, SESSION_ID_KEY):
+        session.pop(key, None)
 
 
 DEVICES_KEY = "login_devices"
@@ -107,11 +130,12 @@ async def _holds_its_player(app: Any, session: dict[str, Any]) -> bool:
     player_id = session_player_id(session)
     if player_id is None:
         return True
-    epoch = session.get(EPOCH_KEY)
+    epoch, session_id = session.get(EPOCH_KEY), session.get(SESSION_ID_KEY)
     accounts: AccountService = app.state.accounts
     try:
         return (epoch is None or isinstance(epoch, int)) \
-            and await accounts.session_valid(player_id, epoch)
+            and (session_id is None or isinstance(session_id, str)) \
+            and await accounts.session_valid(player_id, epoch, session_id)
     except STORAGE_ERRORS:  # unreadable a moment: the session stands meanwhile
         log.warning("could not check a session", exc_info=True)
         return True
@@ -128,7 +152,8 @@ class AccountSessions:
     """Ends, before anything reads it, a session that no longer holds its player: a login
     the account has since ended (log out everywhere, a new password), a guest's session of
     a player who has since registered (it never logged in), a player who is gone. Its
-    player id and epoch are dropped, and the cookie sent back without them. Sits inside
+    player id and epoch are dropped, and the cookie sent back without them. A session from
+    before sessions had ids gets one, so that logging out can end it. Sits inside
     Starlette's ``SessionMiddleware``, for HTTP and sockets alike; the pages' files, which
     read no session, pass untouched."""
 
@@ -137,8 +162,9 @@ class AccountSessions:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         session = scope.get("session") if scope["type"] in ("http", "websocket") else None
-        if session and not scope["path"].startswith(ASSET_PATHS) \
-                and not await _holds_its_player(scope["app"], session):
-            session.pop(SESSION_KEY, None)
-            session.pop(EPOCH_KEY, None)
+        if session and not scope["path"].startswith(ASSET_PATHS):
+            if not await _holds_its_player(scope["app"], session):
+                _drop_player(session)
+            elif SESSION_KEY in session and SESSION_ID_KEY not in session:
+                session[SESSION_ID_KEY] = secrets.token_urlsafe(16)
         await self.app(scope, receive, send)

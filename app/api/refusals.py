@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+
+from app.codes import error_params
 
 
 class Refusal(BaseModel):
@@ -26,8 +30,10 @@ class RefusalBody(BaseModel):
 
 _WHEN = {
     # FastAPI's own, before validation: a body its JSON reader cannot read.
-    400: "The body is not JSON this server reads (``http_error``): not UTF-8, nested too "
-         "deeply, or holding a number of over 4300 digits",
+    400: "The path holds a NUL or control character (``bad_address``), or the body is "
+         "not JSON this server reads (``http_error``): not UTF-8, nested too deeply, or "
+         "holding a number of over 4300 digits",
+    414: "The path, or one of its segments, is longer than any here (``bad_address``)",
     401: "No credentials, or credentials that open nothing here",
     403: "The invite code is not this game's",
     404: "No game has this id",
@@ -38,8 +44,29 @@ _WHEN = {
 }
 
 
+def address_refusals() -> dict[int | str, dict[str, Any]]:
+    """The refusals of an address that can name nothing (``app/api/paths.py``), which any
+    route may answer: the application gives them to every operation of its schema."""
+    return refusals_of(400, 414)
+
+
+def refusals_of(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    return {status: {"model": RefusalBody, "description": _WHEN[status]}
+            for status in statuses}
+
+
 def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI responses of a route that may refuse with ``statuses``, and with 503,
     as any route that reads or writes the database may."""
-    return {status: {"model": RefusalBody, "description": _WHEN[status]}
-            for status in (*statuses, 503)}
+    return refusals_of(*statuses, 503)
+
+
+def refusal_response(status: int, code: str, message: str, detail: str | None = None,
+                     params: Mapping[str, Any] | None = None) -> JSONResponse:
+    """A refusal's one body: ``code`` and ``params`` for clients to word (``app/codes.py``),
+    ``message`` in English for logs and API users, ``detail`` where there is one."""
+    body: dict[str, object] = {"code": code, "message": message,
+                               "params": error_params(code, params, detail)}
+    if detail is not None:
+        body["detail"] = detail
+    return JSONResponse({"error": body}, status_code=status)

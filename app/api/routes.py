@@ -26,7 +26,7 @@ from app.services.players import clean_name
 from .clients import client_address
 from .hosts import site_url
 from .identity import player_id_of
-from .players import NAME_RULES
+from .players import NAME_READ, NAME_RULES, name_schema
 from .refusals import refusals
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -82,9 +82,10 @@ class CreateGame(BaseModel):
     wonder_selection: Literal["draft", "first_game"] = "draft"
     """``draft``: the 4 + 4 wonder draft; ``first_game``: the rulebook's fixed wonders."""
     first_player: Literal["random", "creator"] = "random"
-    name: str | None = Field(default=None, min_length=1, max_length=40,
+    name: str | None = Field(default=None, min_length=1, max_length=NAME_READ,
                              description=f"Shown to the opponent; a player's own name by "
-                                         f"default. {NAME_RULES}")
+                                         f"default. {NAME_RULES}",
+                             json_schema_extra=name_schema)
     listed: bool = False
     """Show the game in the lobby, where anyone may join it; otherwise only the invite
     link lets someone in."""
@@ -119,7 +120,8 @@ class JoinGame(BaseModel):
 
     invite_code: str | None = Field(default=None, min_length=1, max_length=100)
     """Required unless the game is listed in the lobby."""
-    name: str | None = Field(default=None, min_length=1, max_length=40, description=NAME_RULES)
+    name: str | None = Field(default=None, min_length=1, max_length=NAME_READ,
+                             description=NAME_RULES, json_schema_extra=name_schema)
 
 
 class SeatCredentials(BaseModel):

@@ -1,7 +1,8 @@
 """Security headers on every HTTP answer (:class:`SecurityHeaders`, a pure ASGI middleware).
 
 - ``Content-Security-Policy`` of a page (HTML): scripts only from this origin, plus the
-  page's inline import map, which carries a nonce made for each answer (``secrets``;
+  page's two inline scripts (its import map, and the listener that tells when one of its
+  modules could not be fetched), which carry a nonce made for each answer (``secrets``;
   templates write it as ``nonce="{{ csp_nonce }}"``, :func:`nonce_context`); no
   ``'unsafe-inline'`` or ``'unsafe-eval'``, style sheets from this origin only (the scripts
   set styles through the CSSOM, which no policy blocks), sockets to this origin and the

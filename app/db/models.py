@@ -292,6 +292,20 @@ class RateCount(Base):
     count: Mapped[int]
 
 
+class EndedSession(Base):
+    """A browser's session its player logged out of (``app/services/accounts.py``): a copy
+    of its cookie no longer holds the player. Kept as long as such a cookie could still
+    be presented (its age at most ``player_session_days``)."""
+
+    __tablename__ = "ended_session"
+    __table_args__ = (Index("ix_ended_session_player_id", "player_id"),
+                      Index("ix_ended_session_ended_at", "ended_at"))
+
+    session_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32))
+    ended_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class RatingChange(Base):
     """What one rated game did to one player's rating: the rating history. One row per game
     and player (the primary key), so a result is rated once whatever races to rate it."""

@@ -4,7 +4,10 @@ everywhere. Passwords are hashed with argon2 through pwdlib; every password chec
 through the shared throttle (``limits.PasswordThrottle``).
 
 A login's session keeps the player's ``session_epoch`` as it was: raising it (log out
-everywhere, a new password) ends every session made before (``session_valid``)."""
+everywhere, a new password) ends every session made before (``session_valid``). Each
+session also has an id of its own: logging out records it (``end_session``), so that a
+copy of that browser's cookie holds the player no more, while the player's other
+browsers stay logged in."""
 
 from __future__ import annotations
 
@@ -13,17 +16,18 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
 from pwdlib import PasswordHash
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from zxcvbn import zxcvbn
 
-from app.db.models import Player, Seat, SeatResult
+from app.db.models import EndedSession, Player, Seat, SeatResult
 
 from .errors import ServiceError
 from .limits import Attempt, PasswordThrottle, Rate, RateLimits, address_key
@@ -46,13 +50,29 @@ HASHES_AT_ONCE = 2
 logins waits its turn instead of starving every other request."""
 
 
-def _check_new_password(password: str) -> None:
+GUESSABLE_BELOW = 2
+"""zxcvbn's score (0 to 4) a new password needs at least: 0 and 1 are found within a
+million guesses (a common password, a repeat, a keyboard run, the username with a digit);
+from 2 on, a guesser needs more, over a year at the throttle's 100 an hour per account."""
+SCORED_CHARS = 72
+"""zxcvbn scores this many characters at most (its time grows with the length); a
+password longer than that is judged by its first ones."""
+
+
+def _guessable(password: str, username: str) -> bool:
+    return zxcvbn(password[:SCORED_CHARS], user_inputs=[username])["score"] < GUESSABLE_BELOW
+
+
+def _check_new_password(password: str, username: str) -> None:
     if len(password) < PASSWORD_MIN:
         raise ServiceError("weak_password", f"a password has at least {PASSWORD_MIN} "
                            "characters", 422, params={"cause": "short", "min": PASSWORD_MIN})
     if len(password) > PASSWORD_MAX:
         raise ServiceError("weak_password", f"a password has at most {PASSWORD_MAX} "
                            "characters", 422, params={"cause": "long", "max": PASSWORD_MAX})
+    if _guessable(password, username):
+        raise ServiceError("weak_password", "this password is too easy to guess (a common "
+                           "one, a repeat or a pattern)", 422, params={"cause": "common"})
 
 
 def _login_of(username: str) -> str:
@@ -101,18 +121,22 @@ class Login:
 @dataclass(frozen=True)
 class _Known:
     """An account's state as a process last read it: whether the player has an account,
-    and its epoch."""
+    its epoch, and the ids of the player's sessions logged out of."""
 
     registered: bool
     epoch: int
+    ended: frozenset[str]
     read_at: float
 
 
 class AccountService:
     def __init__(self, sessions: async_sessionmaker[AsyncSession],
                  throttle: PasswordThrottle, limits: RateLimits, *,
-                 registrations_per_hour: int) -> None:
+                 registrations_per_hour: int, session_days: float) -> None:
         self._sessions = sessions
+        self._session_age = timedelta(days=session_days)
+        """The longest a session cookie is taken (its signature's age): an ended session
+        older than that needs no record."""
         self._throttle = throttle
         self._limits = limits
         self._registrations = Rate(registrations_per_hour, 3600)
@@ -141,7 +165,7 @@ class AccountService:
         named after the username, this username and password; ``language``, one this
         browser picked, becomes the account's."""
         login = _login_of(username)
-        _check_new_password(password)
+        _check_new_password(password, username)
         await self._limits.take("register", [f"address|{address_key(client.address)}"],
                                 self._registrations, code="too_many_accounts",
                                 what="accounts registered")
@@ -205,11 +229,11 @@ class AccountService:
     async def change_password(self, player_id: str | None, current: str, new: str,
                               client: Client) -> Login:
         """A new password; every other session of the account ends."""
-        _check_new_password(new)
         async with self._sessions() as session:
             row = await session.get(Player, player_id) if player_id else None
         if row is None or row.login is None or row.password_hash is None:
             raise ServiceError("not_registered", "log in to an account first", 401)
+        _check_new_password(new, row.username or row.login)
         account = throttle_key(row.login)
         attempt = client.attempt(account)
         await self._throttle.attempt(account, attempt)
@@ -247,30 +271,59 @@ class AccountService:
             self._learn(player_id, registered=True, epoch=epoch)
         return epoch
 
-    async def session_valid(self, player_id: str, epoch: int | None) -> bool:
-        """Whether a session naming ``player_id`` still stands: a guest's without an epoch;
-        an account's made at its current epoch (read again at most every few seconds). A
-        guest's session of a player who has since registered no longer does: it never
-        logged in."""
+    async def end_session(self, player_id: str, session_id: str) -> None:
+        """The session ``session_id`` of ``player_id`` is logged out of: no copy of its
+        cookie holds the player any more (here at once, on other processes within
+        ``EPOCH_KEPT_SECONDS``). Records older than a cookie may live go meanwhile."""
+        now = datetime.now(UTC)
+        async with self._sessions() as session:
+            await session.execute(delete(EndedSession)
+                                  .where(EndedSession.ended_at < now - self._session_age))
+            if await session.get(EndedSession, session_id) is None:
+                session.add(EndedSession(session_id=session_id, player_id=player_id,
+                                         ended_at=now))
+            try:
+                await session.commit()
+            except IntegrityError:  # another copy of the cookie logged out at once: done
+                await session.rollback()
+        known = self._known.get(player_id)
+        if known is not None:
+            self._known[player_id] = replace(known, ended=known.ended | {session_id})
+
+    async def session_valid(self, player_id: str, epoch: int | None,
+                            session_id: str | None = None) -> bool:
+        """Whether a session naming ``player_id`` still stands: not logged out of (its
+        ``session_id``), and a guest's without an epoch, an account's made at its current
+        epoch (read again at most every few seconds). A guest's session of a player who
+        has since registered no longer does: it never logged in."""
         known = self._known.get(player_id)
         if known is None or time.monotonic() - known.read_at > EPOCH_KEPT_SECONDS:
             async with self._sessions() as session:
                 current = (await session.execute(
                     select(Player.login, Player.session_epoch)
                     .where(Player.id == player_id))).first()
+                ended = frozenset((await session.scalars(
+                    select(EndedSession.session_id)
+                    .where(EndedSession.player_id == player_id))).all()) \
+                    if current is not None else frozenset()
             if current is None:
                 return False
             known = self._learn(player_id, registered=current[0] is not None,
-                                epoch=current[1])
+                                epoch=current[1], ended=ended)
+        if session_id is not None and session_id in known.ended:
+            return False
         return epoch == known.epoch if known.registered else epoch is None
 
-    def _learn(self, player_id: str, *, registered: bool, epoch: int) -> _Known:
-        """Remember what was read; never an epoch older than one known (a read that
-        started before a raise may end after it)."""
+    def _learn(self, player_id: str, *, registered: bool, epoch: int,
+               ended: frozenset[str] = frozenset()) -> _Known:
+        """Remember what was read; never an epoch older than one known, nor fewer ended
+        sessions (a read that started before a change may end after it)."""
         known = self._known.get(player_id)
-        if known is not None and known.registered and known.epoch > epoch:
-            epoch = known.epoch
-        fresh = self._known[player_id] = _Known(registered, epoch, time.monotonic())
+        if known is not None:
+            ended |= known.ended
+            if known.registered and known.epoch > epoch:
+                epoch = known.epoch
+        fresh = self._known[player_id] = _Known(registered, epoch, ended, time.monotonic())
         return fresh
 
     def _remembered(self, player_id: str, name: str, username: str, epoch: int,

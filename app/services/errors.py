@@ -31,3 +31,21 @@ class ServiceError(Exception):
         """The engine's own reason for an illegal action (e.g. ``cannot_afford``)."""
         self.params = error_params(code, params, detail)
         """The figures a client words the refusal with (``detail`` among them)."""
+
+
+RETRY_UNSAID = 5
+"""The ``Retry-After`` of a refusal over a limit that has no wait of its own to tell."""
+
+
+def wait_of(error: ServiceError) -> int | None:
+    """The seconds a refusal says to wait (``retry_after``, or the password throttle's
+    ``wait``), if it says any."""
+    wait = error.params.get("retry_after", error.params.get("wait"))
+    return wait if isinstance(wait, int) else None
+
+
+def retry_after(error: ServiceError) -> int:
+    """A refusal's ``Retry-After``: its own wait, or :data:`RETRY_UNSAID`. Every 429 carries
+    one (RFC 6585), so that a client knows when to come back."""
+    wait = wait_of(error)
+    return wait if wait is not None else RETRY_UNSAID

@@ -7,9 +7,11 @@ player's id; a forged or tampered cookie reads as no session at all.
 from __future__ import annotations
 
 import secrets
+import sys
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any, Final
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -45,22 +47,68 @@ _JOINERS: Final = frozenset("\u200c\u200d")
 """Invisible, yet part of a name: the zero-width joiner holds an emoji sequence together
 (👩‍💻), and both shape letters in several scripts. Other format characters stay refused: a
 direction override would turn a name around in others' eyes."""
+_REFUSED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co"})
+"""Controls, format characters, lone surrogates and private use. Unassigned code points
+(Cn) pass: they are the characters of a newer Unicode than this Python's (a new emoji)."""
+
+
+def _refused_in_name(ch: str) -> bool:
+    """Whether ``ch`` may not stand in a name (a space of any kind is trimmed or made one
+    plain space first, so it may)."""
+    return unicodedata.category(ch) in _REFUSED_CATEGORIES and not ch.isspace() \
+        and ch not in _JOINERS
 
 
 def clean_name(raw: str) -> str:
-    """A display name as shown to others: trimmed, inner spaces collapsed, 1 to 40
-    printable characters; otherwise a ``bad_name`` refusal."""
+    """A display name as shown to others: at most 40 characters as sent, none of them
+    refused (:func:`_refused_in_name`), at least one of them visible; trimmed, and inner
+    runs of spaces made one. Otherwise a ``bad_name`` refusal. :func:`name_pattern` says
+    the same to the OpenAPI schema."""
     name = " ".join(raw.split())
     if not name:
         raise ServiceError("bad_name", "a name needs at least one visible character", 422,
                            params={"cause": "blank"})
-    if len(name) > NAME_MAX:
+    if len(raw) > NAME_MAX:
         raise ServiceError("bad_name", f"a name has at most {NAME_MAX} characters", 422,
                            params={"cause": "too_long", "max": NAME_MAX})
-    if any(unicodedata.category(ch).startswith("C") and ch not in _JOINERS for ch in name):
+    if any(_refused_in_name(ch) for ch in name):
         raise ServiceError("bad_name", "a name cannot hold control characters", 422,
                            params={"cause": "control"})
     return name
+
+
+def _character_class(chars: list[int]) -> str:
+    """The code points ``chars`` (ascending) as the inside of a regular expression's
+    character class: ranges, written ``\\uXXXX`` in the basic plane (surrogates among
+    them) and as themselves beyond it (JSON Schema's patterns have no escape for those)."""
+    def one(cp: int) -> str:
+        return f"\\u{cp:04x}" if cp <= 0xFFFF else chr(cp)
+
+    ranges: list[list[int]] = []
+    for cp in chars:
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1][1] = cp
+        else:
+            ranges.append([cp, cp])
+    return "".join(one(a) if a == b else f"{one(a)}-{one(b)}" for a, b in ranges)
+
+
+@cache
+def name_pattern() -> str:
+    """:func:`clean_name`'s characters as a regular expression (for the OpenAPI schema,
+    with ``maxLength`` 40): none refused, at least one not a space. Made from the same
+    rule, so the two cannot drift apart."""
+    category = unicodedata.category
+    refused, spaces = [], []
+    for cp in range(sys.maxunicode + 1):  # as _refused_in_name, inlined: 1.1 M of them
+        ch = chr(cp)
+        if ch.isspace():
+            spaces.append(cp)
+        elif category(ch) in _REFUSED_CATEGORIES and ch not in _JOINERS:
+            refused.append(cp)
+    not_refused = f"[^{_character_class(refused)}]"
+    visible = f"[^{_character_class(sorted(refused + spaces))}]"
+    return f"^{not_refused}*{visible}{not_refused}*$"
 
 
 def session_player_id(session: dict[str, Any]) -> str | None:

@@ -66,6 +66,12 @@ def test_what_a_username_and_a_password_must_be(make_app: Callable[..., FastAPI]
         assert short["params"] == {"cause": "short", "min": 8}
         long = assert_refused(_register(client, "bob", "x" * 201), 422, "weak_password")
         assert long["params"] == {"cause": "long", "max": 200}
+        # Long enough but guessed at once: a common password, a repeat, a keyboard run,
+        # the username itself with a number.
+        for guessable in ("aaaaaaaa", " " * 8, "password1", "qwertyuiop", "12345678",
+                          "bob12345", "a" * 150):
+            refused = assert_refused(_register(client, "bob", guessable), 422, "weak_password")
+            assert refused["params"] == {"cause": "common"}, guessable
         # A browser with no player yet becomes one, named after the username.
         assert ok(_register(client, "bob"), 201)["name"] == "bob"
 
@@ -104,10 +110,50 @@ def test_guesses_are_throttled_and_the_owner_still_gets_in(
         guesser = browser(client)
         for _ in range(3):
             assert_refused(_login(guesser, "ann", "a guess of mine"), 401, "bad_login")
-        refused = assert_refused(_login(guesser), 429, "too_many_attempts")
-        assert refused["params"]["wait"] > 0
+        answer = _login(guesser)
+        refused = assert_refused(answer, 429, "too_many_attempts")
+        assert int(answer.headers["retry-after"]) == refused["params"]["wait"] > 0
         # The owner's browser, from the same address, is counted apart.
         assert ok(_login(owner))["username"] == "ann"
+
+
+def test_logging_out_ends_that_session_and_its_copies_on_every_process(
+        make_app: Callable[..., FastAPI]) -> None:
+    first, second = _app(make_app), _app(make_app)
+    with serve(first) as a, serve(second) as b:
+        laptop, phone, copy, other_process = browser(a), browser(a), browser(a), browser(b)
+        ok(_register(laptop), 201)
+        ok(_login(phone))
+        copy.cookies.update(laptop.cookies)  # a shared computer, a cookie copied or stolen
+        other_process.cookies.update(laptop.cookies)
+        assert ok(copy.get("/api/me"))["username"] == "ann"
+        assert ok(other_process.get("/api/me"))["username"] == "ann"
+        assert laptop.delete("/api/me").status_code == 204
+        assert_refused(laptop.get("/api/me"), 401, "no_player")
+        assert_refused(copy.get("/api/me"), 401, "no_player")  # at once, on this process
+        second.state.accounts._known.clear()  # the other process, once it reads again
+        assert_refused(other_process.get("/api/me"), 401, "no_player")
+        # The account's other browser is still logged in; logging in again makes a new
+        # session, which the old copies do not share.
+        assert ok(phone.get("/api/me"))["username"] == "ann"
+        assert ok(_login(laptop))["username"] == "ann"
+        assert ok(laptop.get("/api/me"))["username"] == "ann"
+        assert_refused(copy.get("/api/me"), 401, "no_player")
+
+
+def test_a_guest_forgotten_in_one_browser_is_forgotten_in_its_copies(
+        make_app: Callable[..., FastAPI]) -> None:
+    with serve(_app(make_app)) as client:
+        ann, copy = browser(client), browser(client)
+        player(ann, "Ann")
+        ok(ann.put("/api/me", json={"name": "Ann B"}))  # a new name: the same session
+        copy.cookies.update(ann.cookies)
+        assert ok(copy.get("/api/me"))["name"] == "Ann B"
+        assert ann.delete("/api/me").status_code == 204
+        assert_refused(copy.get("/api/me"), 401, "no_player")
+        # The copy may pick a name: it becomes a new player, not Ann.
+        assert ok(copy.put("/api/me", json={"name": "Someone"}))["player_id"] != \
+            ok(ann.put("/api/me", json={"name": "Ann"}))["player_id"]
 
 
 def test_logging_out_everywhere_ends_every_session_on_every_process(
@@ -142,6 +188,10 @@ def test_a_new_password_ends_the_other_sessions(make_app: Callable[..., FastAPI]
         wrong = laptop.put("/api/account/password",
                            json={"current_password": "not it", "new_password": "a third one"})
         assert_refused(wrong, 401, "bad_login")
+        weak = laptop.put("/api/account/password",
+                          json={"current_password": "another one", "new_password": "ann12345"})
+        assert assert_refused(weak, 422, "weak_password")["params"] == {"cause": "common"}
+        assert ok(_login(phone, password="another one"))["username"] == "ann"  # unchanged
         guest = browser(client)
         player(guest, "Guest")
         assert_refused(guest.put("/api/account/password", json={
@@ -189,7 +239,9 @@ def test_accounts_registered_per_address(make_app: Callable[..., FastAPI]) -> No
     with serve(_app(make_app, accounts_per_hour=2)) as client:
         for n in range(2):
             ok(_register(browser(client), f"user{n}"), 201)
-        assert_refused(_register(browser(client), "user9"), 429, "too_many_accounts")
+        refused = _register(browser(client), "user9")
+        error = assert_refused(refused, 429, "too_many_accounts")
+        assert int(refused.headers["retry-after"]) == error["params"]["retry_after"] > 0
 
 
 def test_logging_out_everywhere_takes_json_only(make_app: Callable[..., FastAPI]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -11,7 +12,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from app.api.paths import PATH_MAX, REFUSED_SOCKET, SEGMENT_MAX
 from app.api.refusals import RefusalBody
 from tests.factories import (
     Database,
@@ -290,7 +293,68 @@ def test_unknown_paths_and_methods_have_the_error_shape(
         game = client.post("/api/games", json={}).json()
         refused = client.put(f"/api/games/{game['game_id']}")
         assert_refused(refused, 405, "method_not_allowed")
-        assert refused.headers["allow"] == "GET"
+        assert refused.headers["allow"] == "GET, HEAD"
+        # A path several routes share: every method any of them takes.
+        refused = client.post("/api/me")
+        assert_refused(refused, 405, "method_not_allowed")
+        assert refused.headers["allow"] == "DELETE, GET, HEAD, PUT"
+
+
+SEGMENT = "a" * 256
+"""One byte over the longest path segment taken (app/api/paths.py)."""
+
+
+@pytest.mark.parametrize("path", [
+    "/api/players/%00", "/api/games/%00/view", "/static/%00", "/static/js/%00.js",
+    "/vendor/%00", "/games/%00", "/%00", "/api/games/x%0A", "/static/%1F", "/ws/%00",
+])
+def test_a_control_character_in_an_address_is_refused_before_anything_reads_it(
+        make_app: Callable[..., FastAPI], caplog: pytest.LogCaptureFixture, path: str) -> None:
+    with TestClient(make_app()) as client:
+        refused = client.get(path, headers={"accept": "text/html"})
+        assert assert_refused(refused, 400, "bad_address")["params"] == {"cause": "control"}
+        # In the query, a NUL is the route's to refuse (or leave unread): never a 5xx.
+        assert client.get("/api/leaderboard?page=1%00").status_code == 422
+        assert client.get(f"/?next={path}").status_code == 200
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_socket_at_an_address_that_names_nothing_is_refused(
+        make_app: Callable[..., FastAPI]) -> None:
+    with TestClient(make_app()) as client:
+        for path in ("/ws/games/%00", f"/ws/games/{SEGMENT}", "/ws/lobby%0A"):
+            with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(path):
+                pass
+            assert refused.value.code == REFUSED_SOCKET, path
+
+
+@pytest.mark.parametrize("path", [
+    f"/static/{SEGMENT}", f"/static/js/{SEGMENT}.js", f"/vendor/{SEGMENT}",
+    f"/api/players/{SEGMENT}", f"/api/games/{SEGMENT}", f"/games/{SEGMENT}",
+    "/static/" + "%C3%A9" * 43,  # 43 characters, 258 bytes as sent
+    "/static" + "/a" * 1100,  # short segments, a long path
+])
+def test_an_over_long_address_is_refused_with_its_limit(
+        make_app: Callable[..., FastAPI], caplog: pytest.LogCaptureFixture, path: str) -> None:
+    with TestClient(make_app()) as client:
+        error = assert_refused(client.get(path), 414, "bad_address")
+        assert error["params"]["cause"] == "too_long"
+        assert error["params"]["max"] == (PATH_MAX if path.count("/") > 100 else SEGMENT_MAX)
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize("path", [
+    "/static/js/", "/static/js", "/static/", "/vendor/", "/static/" + "a" * 255,
+    "/static/%C3%A9t%C3%A9.js", "/static/%F0%9F%8F%9B", "/api/players/%C3%A9",
+    "/api/games/%F0%9F%8F%9B", "/static/..%2F..%2Fapp%2Fmain.py", "/static/%FF%FE",
+])
+def test_a_file_or_id_that_is_not_there_is_not_found_not_an_outage(
+        make_app: Callable[..., FastAPI], caplog: pytest.LogCaptureFixture, path: str) -> None:
+    """A directory, a name no file has: 404 (the file system's refusal is not a storage
+    failure: the server stays available)."""
+    with TestClient(make_app()) as client:
+        assert_refused(client.get(path), 404, "not_found")
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 def test_unknown_fields_are_ignored(make_app: Callable[..., FastAPI]) -> None:

@@ -102,6 +102,8 @@ def test_wrong_passwords_from_one_address_wait_out_the_window(
         # Not even the right password is checked now, from this address.
         throttled = _login(client, PASSWORD)
         assert throttled.status_code == 429 and "try again in" in throttled.text
+        # The page says when, and so does the header a client reads (every 429 has it).
+        assert 0 < int(throttled.headers["retry-after"]) <= 15 * 60
         app.state.wall.offset += timedelta(minutes=15)
         assert _login(client, PASSWORD).status_code == 303
 
@@ -212,7 +214,8 @@ def test_games_joined_per_hour(make_app: Callable[..., FastAPI]) -> None:
         created = create_game(client)
         refused = joiner.post(f"/api/games/{created['game_id']}/join",
                               json={"invite_code": created["invite_code"]})
-        assert_refused(refused, 429, "too_many_joins")
+        error = assert_refused(refused, 429, "too_many_joins")
+        assert int(refused.headers["retry-after"]) == error["params"]["retry_after"] > 0
         # Nothing changed: the game still waits for its second player.
         assert ok(client.get(f"/api/games/{created['game_id']}"))["status"] == "waiting"
 

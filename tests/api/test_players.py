@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Callable
 from typing import Any
+from unittest.mock import ANY
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from app.api.players import name_schema
+from app.services.errors import ServiceError
+from app.services.players import clean_name
 from tests.factories import (
     TEST_SECRET_KEY,
     ProtocolClient,
@@ -60,9 +68,11 @@ def test_a_name_makes_a_player_whom_the_session_remembers(
         cookie = response.headers["set-cookie"].lower()
         assert cookie.startswith("duel_session=")
         assert "httponly" in cookie and "samesite=lax" in cookie and "secure" not in cookie
-        # The cookie holds the player's id and nothing else (it is signed, not secret).
+        # The cookie holds the player's id and the session's own (logging out ends it),
+        # nothing else (it is signed, not secret).
         payload = client.cookies["duel_session"].split(".")[0]
-        assert json.loads(base64.b64decode(payload)) == {"player": ann["player_id"]}
+        assert json.loads(base64.b64decode(payload)) == {"player": ann["player_id"],
+                                                         "sid": ANY}
         assert _me(client) == ann
 
         # Another tab of the browser is the same player; another browser is nobody yet.
@@ -134,6 +144,31 @@ def test_bad_names_are_refused_and_change_nothing(make_app: Callable[..., FastAP
                        422, "bad_name")
         assert game_summary(client, created["game_id"])["status"] == "waiting"
         assert _names(client, created["game_id"]) == ["Ann Lee", None]
+
+
+_NAMES = st.text(st.characters(codec=None, exclude_categories=()), max_size=45) | st.builds(
+    lambda pad, name: pad + name + pad, st.sampled_from(["", " ", "\t", "\u3000", "\x85"]),
+    st.text(st.sampled_from("ab \u200d\u202e\x00\ufeff\U000f0000\U0001fae8\ud800"),
+            max_size=42))
+
+
+@pytest.mark.hypothesis
+@settings(max_examples=500, deadline=None)
+@given(_NAMES)
+def test_the_schema_says_which_names_the_server_takes(name: str) -> None:
+    """The OpenAPI's name (its pattern and length, ``name_schema``) and the server's rule
+    (``clean_name``) take the same names."""
+    schema: dict[str, Any] = {}
+    name_schema(schema)
+    by_schema = schema["minLength"] <= len(name) <= schema["maxLength"] \
+        and re.search(schema["pattern"], name) is not None
+    try:
+        clean_name(name)
+    except ServiceError as refused:
+        assert refused.code == "bad_name"
+        assert not by_schema, (name, refused.params)
+    else:
+        assert by_schema, name
 
 
 # ---------------------------------------------------------------------- forged sessions

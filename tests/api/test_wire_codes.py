@@ -31,9 +31,11 @@ APP = ROOT / "app"
 
 _KEY = re.compile(r'^\s*"((?:error|reason|effect)\.[a-z_+]+)"\s*:', re.MULTILINE)
 
-REFUSERS = {"ServiceError", "ProtocolError", "error_message", "_error", "_illegal",
-            "IllegalActionError"}
-"""Calls whose first argument (after the status, for ``_error``) is an error code."""
+STATUS_FIRST = {"_error", "refusal_response"}
+REFUSERS = {"ServiceError", "ProtocolError", "error_message", "_illegal",
+            "IllegalActionError", *STATUS_FIRST}
+"""Calls whose first argument (after the status, for :data:`STATUS_FIRST`) is an error
+code."""
 NOT_LITERAL = {"imported", "expired", "method_not_allowed"}
 """Codes sent but never written as a refuser's argument: ``imported`` and ``expired`` are
 raised as a game's status (``ServiceError(row.status, ...)``), ``method_not_allowed`` is
@@ -61,7 +63,7 @@ def literal_codes() -> dict[str, list[str]]:
                     found.setdefault(keyword.value.value, []).append(where)
             if name not in REFUSERS:
                 continue
-            args = node.args[1:] if name == "_error" else node.args  # _error(status, code
+            args = node.args[1:] if name in STATUS_FIRST else node.args  # (status, code
             if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
                 found.setdefault(args[0].value, []).append(where)
     return found
@@ -141,7 +143,8 @@ CAUSES = {"timeout": ["silence", "join"], "bad_invite": ["missing", "wrong"],
           "bad_name": ["blank", "too_long", "control"],
           "bad_reason": ["not_text", "length", "control"],
           "not_abandoned": ["present", "recent", "correspondence", "computer"],
-          "too_many_sockets": ["address"], "weak_password": ["short", "long"]}
+          "too_many_sockets": ["address"], "weak_password": ["short", "long", "common"],
+          "bad_address": ["control", "too_long"]}
 VERSIONS = {"wrong_engine_version": ["0"]}
 SOMETIMES = [("malformed", {}), ("bad_record", {}), ("bad_record", {"field": "seed"}),
              ("stale_version", {"sent": 11}), ("wrong_engine_version", {"expected": "1"}),

@@ -26,7 +26,7 @@ from tests.factories import ROOT, Database, alembic_config
 
 TABLES = {"game", "seat", "game_action", "player", "admin_action", "server", "presence",
           "queue_entry", "chat_message", "rate_count", "rating_change", "seat_result",
-          "seat_wonder", "game_analysis"}
+          "seat_wonder", "game_analysis", "ended_session"}
 
 
 def _head() -> str:

@@ -60,6 +60,8 @@ export default {
   "error.username_taken": "This username is taken: pick another.",
   "error.weak_password": ({ cause, min, max }) => (cause === "short"
     ? `A password has at least ${count(min, "character")}.`
+    : cause === "common"
+    ? "This password is too easy to guess (a common one, a repeat or a simple pattern): pick a longer, less common one."
     : `A password has at most ${count(max, "character")}.`),
   "error.already_registered": "This browser is already logged in to an account.",
   "error.bad_login": "Wrong username or password.",
@@ -141,6 +143,7 @@ export default {
   // ------------------------------------------------------------ requests in general
   "error.invalid_request": "The server could not accept that request. Check what you entered and try again.",
   "error.method_not_allowed": "The server does not take that request here.",
+  "error.bad_address": "The server cannot read that address: check that the link was copied right.",
   "error.http_error": ({ http_status }) => `The server refused the request (HTTP ${http_status}). Try again.`,
 
   // ------------------------------------------------------------ the admin pages

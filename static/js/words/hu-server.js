@@ -63,6 +63,8 @@ export default {
   "error.username_taken": "Ez a felhasználónév foglalt: válassz másikat.",
   "error.weak_password": ({ cause, min, max }) => (cause === "short"
     ? `A jelszónak legalább ${count(min, "karakterből")} kell állnia.`
+    : cause === "common"
+    ? "Ezt a jelszót túl könnyű kitalálni (gyakori jelszó, ismétlés vagy egyszerű minta): válassz hosszabbat, kevésbé szokványosat."
     : `A jelszó legfeljebb ${count(max, "karakterből")} állhat.`),
   "error.already_registered": "Ez a böngésző már be van jelentkezve egy fiókba.",
   "error.bad_login": "Hibás felhasználónév vagy jelszó.",
@@ -144,6 +146,7 @@ export default {
   // ------------------------------------------------------------ requests in general
   "error.invalid_request": "A szerver nem tudta elfogadni ezt a kérést. Ellenőrizd, amit megadtál, és próbáld újra.",
   "error.method_not_allowed": "A szerver itt nem fogad ilyen kérést.",
+  "error.bad_address": "A szerver nem tudja értelmezni ezt a címet: ellenőrizd, hogy jól másoltad-e ki a linket.",
   "error.http_error": ({ http_status }) => `A szerver elutasította a kérést (HTTP ${http_status}). Próbáld újra.`,
 
   // ------------------------------------------------------------ the admin pages

@@ -74,6 +74,8 @@ export default {
   "error.username_taken": "Este nome de usuário já existe: escolha outro.",
   "error.weak_password": ({ cause, min, max }) => (cause === "short"
     ? `Uma senha tem pelo menos ${count(min, "character")}.`
+    : cause === "common"
+    ? "Essa senha é fácil demais de adivinhar (uma senha comum, uma repetição ou um padrão simples): escolha uma mais longa e menos comum."
     : `Uma senha tem no máximo ${count(max, "character")}.`),
   "error.already_registered": "Este navegador já está conectado a uma conta.",
   "error.bad_login": "Nome de usuário ou senha incorretos.",
@@ -155,6 +157,7 @@ export default {
   // ------------------------------------------------------------ requests in general
   "error.invalid_request": "O servidor não pôde aceitar esse pedido. Confira o que você digitou e tente de novo.",
   "error.method_not_allowed": "O servidor não aceita esse pedido aqui.",
+  "error.bad_address": "O servidor não consegue ler esse endereço: confira se o link foi copiado certo.",
   "error.http_error": ({ http_status }) => `O servidor recusou o pedido (HTTP ${http_status}). Tente de novo.`,
 
   // ------------------------------------------------------------ the admin pages

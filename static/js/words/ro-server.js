@@ -71,6 +71,8 @@ export default {
   "error.username_taken": "Acest nume de utilizator este deja luat: alege altul.",
   "error.weak_password": ({ cause, min, max }) => (cause === "short"
     ? `O parolă are cel puțin ${characters(min)}.`
+    : cause === "common"
+    ? "Această parolă e prea ușor de ghicit (una des folosită, o repetiție sau un tipar simplu): alege una mai lungă și mai puțin obișnuită."
     : `O parolă are cel mult ${characters(max)}.`),
   "error.already_registered": "Acest browser este deja autentificat într-un cont.",
   "error.bad_login": "Nume de utilizator sau parolă greșită.",
@@ -152,6 +154,7 @@ export default {
   // ------------------------------------------------------------ requests in general
   "error.invalid_request": "Serverul nu a putut accepta această cerere. Verifică ce ai introdus și încearcă din nou.",
   "error.method_not_allowed": "Serverul nu acceptă această cerere aici.",
+  "error.bad_address": "Serverul nu poate citi această adresă: verifică dacă linkul a fost copiat corect.",
   "error.http_error": ({ http_status }) => `Serverul a refuzat cererea (HTTP ${http_status}). Încearcă din nou.`,
 
   // ------------------------------------------------------------ the admin pages

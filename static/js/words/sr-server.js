@@ -72,6 +72,8 @@ export default {
   "error.username_taken": "Ovo korisničko ime je zauzeto: izaberite drugo.",
   "error.weak_password": ({ cause, min, max }) => (cause === "short"
     ? `Lozinka mora imati najmanje ${count(min, CHARACTERS)}.`
+    : cause === "common"
+    ? "Ovu lozinku je previše lako pogoditi (česta lozinka, ponavljanje ili jednostavan obrazac): izaberi dužu i neobičniju."
     : `Lozinka može imati najviše ${count(max, CHARACTERS)}.`),
   "error.already_registered": "Ovaj pregledač je već prijavljen na nalog.",
   "error.bad_login": "Pogrešno korisničko ime ili lozinka.",
@@ -153,6 +155,7 @@ export default {
   // ------------------------------------------------------------ requests in general
   "error.invalid_request": "Server nije mogao da prihvati taj zahtev. Proverite šta ste uneli i pokušajte ponovo.",
   "error.method_not_allowed": "Server ovde ne prima takav zahtev.",
+  "error.bad_address": "Server ne može da pročita tu adresu: proveri da li je link tačno kopiran.",
   "error.http_error": ({ http_status }) => `Server je odbio zahtev (HTTP ${http_status}). Pokušajte ponovo.`,
 
   // ------------------------------------------------------------ the admin pages
