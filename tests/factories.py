@@ -1049,6 +1049,19 @@ async def started_game(service: GameService, **options: Any) -> tuple[str, list[
     return game_id, [created.credentials.token, joined.token]
 
 
+async def first_decisions(service: GameService, game_id: str) -> int:
+    """Each seat's first decision (its first legal action), made at once: the clocks run
+    from here, and the game can no longer be aborted. The version after them."""
+    version = 0
+    for _ in range(2):
+        game, version = await service.current(game_id)
+        assert game.to_act is not None
+        version = (await service.submit(game_id, game.to_act,
+                                        game.legal_actions()[0].to_json(), version,
+                                        None)).version
+    return version
+
+
 async def game_row(database: Database, game_id: str) -> Any:
     """The game's row as stored, read on a connection of our own."""
     [row] = await database.read(select(GameRow).where(GameRow.id == game_id))
