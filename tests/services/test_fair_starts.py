@@ -80,9 +80,9 @@ async def test_an_abort_before_both_have_decided_changes_no_rating(
     wall = ManualWall(START)
     async with servers(database, wall=wall) as (server,):
         service = server.service
-        at_once = await rated_game(service, ann, bob, time_control=BLITZ)
+        at_once = await rated_game(service, ann, bob, decided=False, time_control=BLITZ)
         await service.abort_by_player(at_once, 1)  # the joiner, before anyone decided
-        after_one = await rated_game(service, ann, bob, time_control=BLITZ)
+        after_one = await rated_game(service, ann, bob, decided=False, time_control=BLITZ)
         await decide(service, after_one)  # seat 0's first decision; seat 1 has made none
         await service.abort_by_player(after_one, 0)
         for game_id, seat in ((at_once, 1), (after_one, 0)):
@@ -107,7 +107,7 @@ async def test_an_abort_after_both_have_decided_is_refused_and_changes_nothing(
     ann, bob = await account(database, "ann"), await account(database, "bob")
     async with servers(database) as (server,):
         service = server.service
-        game_id = await rated_game(service, ann, bob)
+        game_id = await rated_game(service, ann, bob, decided=False)
         # Before both decided nothing is at stake: a resignation is refused too.
         await refused("abort_instead", service.resign(game_id, 0))
         version = await first_decisions(service, game_id)
@@ -145,8 +145,9 @@ async def test_a_missed_first_decision_aborts_the_game_once_whichever_server_not
     ann, bob = await account(database, "ann"), await account(database, "bob")
     wall = ManualWall(START)
     async with servers(database, 2, wall=wall) as (one, two):
-        nobody = await rated_game(one.service, ann, bob, time_control=BLITZ)
-        second_missing = await rated_game(one.service, ann, bob, time_control=BLITZ)
+        nobody = await rated_game(one.service, ann, bob, decided=False, time_control=BLITZ)
+        second_missing = await rated_game(one.service, ann, bob, decided=False,
+                                          time_control=BLITZ)
         wall.advance(10)
         await decide(one.service, second_missing)  # seat 1 now has 30 s from here
         await two.service.current(nobody)  # replayed on both servers
