@@ -298,7 +298,6 @@ class LobbyEntry(BaseModel):
     victory: str | None
     time_control: dict[str, Any] | None = Field(description="null: untimed.")
     rated: bool = Field(description="Between two accounts; the result moves ratings.")
-    abort_cause: str | None = _optional("An aborted game: why (as in a welcome).")
     clock: ClockState | None = _optional("A timed game in progress: its clocks.")
     created_at: str
     updated_at: str

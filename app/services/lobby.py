@@ -51,8 +51,6 @@ def game_entry(game: Game, seats: Sequence[Seat], player_id: str | None = None, 
         "created_at": game.created_at.isoformat(), "updated_at": game.updated_at.isoformat(),
         "seats": [seat_entry(n, by_seat.get(n), accounts or {}, now) for n in (0, 1)],
     }
-    if game.status == "aborted":
-        entry["abort_cause"] = game.abort_cause
     clocks = clocks_of(game)
     if clocks is not None and game.status == "active":
         entry["clock"] = clocks.to_json(now)
