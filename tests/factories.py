@@ -504,6 +504,20 @@ def seated_game(client: TestClient, *, timeout: float, **options: Any
     return game_id, sockets
 
 
+def socket_first_decisions(first: ProtocolClient, second: ProtocolClient,
+                           *others: ProtocolClient) -> None:
+    """The first decision of ``first``'s seat, then of ``second``'s, each sent on its
+    socket and heard by every other: the clocks run from here, and the game can no longer
+    be aborted."""
+    sockets = (first, second, *others)
+    for actor in (first, second):
+        assert actor.view is not None and actor.view["to_act"] == actor.seat
+        assert actor.act(actor.view["legal_actions"][0]["action"])["type"] == "ack"
+        for socket in sockets:
+            if socket is not actor:
+                socket.receive_until("update")
+
+
 def assert_refused(response: Any, status: int, code: str) -> dict[str, Any]:
     """``response`` is a refusal of the one documented shape (``{"error": {"code",
     "message", ...}}``) with this status and code: its ``error``."""

@@ -8,7 +8,14 @@ from collections.abc import Callable
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.factories import ProtocolClient, browser, seated_game, serve, server_game
+from tests.factories import (
+    ProtocolClient,
+    browser,
+    seated_game,
+    serve,
+    server_game,
+    socket_first_decisions,
+)
 
 TIMEOUT = 10.0
 
@@ -16,17 +23,6 @@ TIMEOUT = 10.0
 def _table(client: TestClient) -> tuple[str, list[ProtocolClient]]:
     """A game with Ann (seat 0, to act), Bob and a spectator on its socket."""
     return seated_game(client, timeout=TIMEOUT)
-
-
-def first_decisions(ann: ProtocolClient, bob: ProtocolClient, watcher: ProtocolClient
-                    ) -> None:
-    """Ann's first decision, then Bob's, each seen by every socket: Ann is to act next."""
-    for actor in (ann, bob):
-        assert actor.view is not None and actor.view["to_act"] == actor.seat
-        assert actor.act(actor.view["legal_actions"][0]["action"])["type"] == "ack"
-        for socket in {ann, bob, watcher} - {actor}:
-            socket.receive_until("update")
-    assert ann.view is not None and ann.view["to_act"] == 0
 
 
 def test_a_seat_resigns_out_of_turn(make_app: Callable[..., FastAPI]) -> None:
@@ -37,7 +33,7 @@ def test_a_seat_resigns_out_of_turn(make_app: Callable[..., FastAPI]) -> None:
         assert watcher.receive_until("error")["code"] == "spectator"
         bob.send({"type": "resign"})  # before both decided, nothing is at stake
         assert bob.receive_until("error")["code"] == "abort_instead"
-        first_decisions(ann, bob, watcher)
+        socket_first_decisions(ann, bob, watcher)
         bob.send({"type": "resign"})  # Ann is to act
         for socket in (ann, bob, watcher):
             update = socket.receive_until("update")
