@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any, Union
+from unittest.mock import ANY
 from urllib.parse import urlsplit
 
 import anyio
@@ -72,6 +73,7 @@ from app.realtime.pubsub import InProcessPubSub
 from app.services.clocks import WallClock
 from app.services.flags import FlagWatch
 from app.services.games import SEED_BITS, Applied, GameService
+from app.services.starts import FirstDecisions
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -676,11 +678,23 @@ class Table:
     def expected_update(self, step: Step, audience: str) -> dict[str, Any]:
         """The update ``audience`` should receive for the step just applied to the replica."""
         seat = None if audience == "spectator" else int(audience)
-        return as_json({
+        expected: dict[str, Any] = as_json({
             "type": "update", "version": step.version + 1, "seat": step.seat,
             "action": step.choice["action"], "notation": step.choice["notation"],
             "events": events_for(step.events, seat), "view": view(self.replica, seat),
         })
+        # Fair starts: while a seat has made no decision of its own the game may be
+        # aborted, and the next seat's first decision has a deadline (its time left
+        # depends on the wall clock: any).
+        decided = FirstDecisions()
+        for earlier in self.history[:self.history.index(step) + 1]:
+            decided = decided.after(earlier.seat, earlier.choice["action"])
+        if not self.replica.is_over and not decided.both_made:
+            expected["abortable"] = True
+        to_act = self.replica.to_act
+        if to_act is not None and not decided.made(to_act):
+            expected["first_move"] = {"seat": to_act, "remaining": ANY}
+        return expected
 
 
 # -------------------------------------------------------- scanning a table for hidden identities
