@@ -172,12 +172,12 @@ def test_a_move_the_server_could_not_store_is_sent_again(
     players.guest.assert_no_errors()
 
 
-def test_a_take_back_asked_and_accepted_then_a_resignation(
+def test_a_take_back_asked_and_accepted_then_an_abort(
         open_page: OpenPage, server: str, screenshots: Path) -> None:
     """The player who moved asks to take the move back; the other declines, is asked
-    again and accepts; both tables are as before the move and the log says so. Then the
-    other player resigns (asked to confirm first), and both pages show the end: a win by
-    resignation."""
+    again and accepts; both tables are as before the move and the log says so. Nothing is
+    at stake then: the other player aborts (asked to confirm first), and both pages say
+    who aborted the game."""
     players = start_game(open_page, server, wonder_selection="first_game")
     host, guest = players.host.page, players.guest.page
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
@@ -209,17 +209,20 @@ def test_a_take_back_asked_and_accepted_then_a_resignation(
         expect(page.locator("#log li").first).to_contain_text("last move back")
         expect(page.locator("#play-controls .play-offer")).to_have_count(0)
 
-    other.locator("[data-resign=ask]").click()
-    expect(other.locator("#play-controls")).to_contain_text("Resign this game?")
-    other.screenshot(path=screenshots / "resign-confirm.png", full_page=True)
-    other.locator("[data-resign=yes]").click()
+    # The take-back undid the only decision made: nothing is at stake, and either player
+    # may abort (asked to confirm first) where the resign button was.
+    expect(other.locator("[data-resign=ask]")).to_have_count(0)
+    expect(other.locator("#first-move")).to_contain_text("first move")
+    other.locator("[data-abort=ask]").click()
+    expect(other.locator("#play-controls")).to_contain_text("Abort this game?")
+    other.screenshot(path=screenshots / "abort-confirm.png", full_page=True)
+    other.locator("[data-abort=confirm]").click()
     for page in (actor, other):
-        expect(page.locator("#end-screen")).to_be_visible()
+        expect(page.locator("#aborted-banner")).to_be_visible()
         expect(page.locator("#play-controls")).to_have_count(0)
-    expect(actor.locator("#end-screen")).to_contain_text("You win by resignation")
-    expect(other.locator("#end-screen")).to_contain_text("You resigned")
-    expect(actor.locator("#end-screen h2")).to_contain_text("You win")
-    actor.screenshot(path=screenshots / "won-by-resignation.png", full_page=True)
+    expect(other.locator("#aborted-banner")).to_contain_text("You aborted this game")
+    expect(actor.locator("#aborted-banner")).to_contain_text("aborted this game: no result")
+    actor.screenshot(path=screenshots / "aborted-by-the-opponent.png", full_page=True)
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
 
