@@ -187,6 +187,28 @@ def test_a_listed_game_appears_live_and_is_joined_in_one_click(
     bo.assert_no_errors()
 
 
+def test_a_creator_cancels_a_listed_game_it_leaves_the_lobby_and_its_link_says_so(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    ann = open_lobby(open_page, server, "Ann")
+    bo = open_lobby(open_page, server, "Bo")
+    ann.page.locator("#create-button").click()
+    game_id = game_id_of(ann.page)
+    expect(ann.page.locator("#game")).to_have_attribute("data-status", "waiting")
+    entry = bo.page.locator(f"#open-games li[data-game-id='{game_id}']")
+    expect(entry).to_contain_text("Ann")
+    ann.page.locator("[data-abort=ask]").click()  # asked once more first
+    expect(ann.page.locator("#play-controls")).to_contain_text("Cancel this game?")
+    ann.page.locator("[data-abort=confirm]").click()
+    expect(ann.page.locator("#aborted-banner")).to_contain_text("You cancelled this game")
+    expect(ann.page.locator("#game")).to_have_attribute("data-status", "aborted")
+    expect(entry).to_have_count(0)  # gone from Bo's lobby at once, on its socket
+    ann.page.screenshot(path=screenshots / "cancelled-by-its-creator.png")
+    bo.page.goto(f"{server}/join/{game_id}")
+    expect(bo.page.locator("#join-error")).to_contain_text("cancelled")
+    ann.assert_no_errors()
+    bo.assert_no_errors()
+
+
 def test_leaving_the_lobby_page_leaves_the_queue(open_page: OpenPage, server: str) -> None:
     """Who waits is read from the server's queue (a view for the tests): before the next
     player presses Play, the server has handled the leaving, so nothing rests on timing.
