@@ -458,7 +458,7 @@ def test_my_games_page_follows_whose_turn_and_tells_a_background_tab(
     expect(entry).to_contain_text("Your turn")
     expect(entry).to_contain_text("10 min + 5 s")
     expect(entry.locator(".entry-clock")).to_have_count(2)
-    expect(entry.locator(".entry-clock.running")).to_have_count(1)
+    expect(entry.locator(".entry-clock.running")).to_have_count(0)  # a first decision
     url = server.replace("http://", "ws://") + f"/ws/games/{game_id}"
     with connect(url, open_timeout=SOCKET_SECONDS) as first, \
             connect(url, open_timeout=SOCKET_SECONDS) as second:
@@ -478,6 +478,8 @@ def test_my_games_page_follows_whose_turn_and_tells_a_background_tab(
         seats[1].until("ack")
         expect(entry).to_contain_text("Your turn")
         expect(page).to_have_title(re.compile("^● Your turn"))
+        # Both have made their first decision: Ann's clock runs from her second.
+        expect(entry.locator(".entry-clock.running")).to_have_count(1)
     assert_accessible(page, "My games")
     page.screenshot(path=screenshots / "my-games.png", full_page=True)
     ann.assert_no_errors()

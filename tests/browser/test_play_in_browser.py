@@ -270,27 +270,29 @@ def test_a_real_time_game_lost_on_time(open_page: OpenPage, server: str,
     host, guest = players.host.page, players.guest.page
     for page in (host, guest):
         expect(page.locator("#clocks .clock")).to_have_count(2)
-        expect(page.locator("#clocks .clock.running")).to_have_count(1)
+        expect(page.locator("#clocks .clock.running")).to_have_count(0)  # a first decision
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile(r"^[01]$"))
     seat = _attribute(host, "data-to-act")
     actor, other = (host, guest) if seat == "0" else (guest, host)
-    play_one(actor, random.Random(SEED))
+    play_one(actor, random.Random(SEED))  # each seat's first decision costs it no time
     _wait_for_version_above(other, 0)
-    running = f"#clocks .clock[data-seat='{1 - int(seat)}']"
-    expect(actor.locator(running)).to_have_attribute("data-running", "yes")
-    assert players.game_id not in _move_time_on(server, 110)  # (other tests' games may end)
-    play_one(other, random.Random(SEED + 1))  # with some 10 s left: low (a tenth)
+    play_one(other, random.Random(SEED + 1))
     _wait_for_version_above(actor, 1)
+    running = f"#clocks .clock[data-seat='{seat}']"
+    expect(other.locator(running)).to_have_attribute("data-running", "yes")
+    assert players.game_id not in _move_time_on(server, 110)  # (other tests' games may end)
+    play_one(actor, random.Random(SEED + 2))  # with some 10 s left: low (a tenth)
+    _wait_for_version_above(other, 2)
     for page in (actor, other):
         expect(page.locator(running)).to_have_attribute("data-low", "yes")
         expect(page.locator(running)).to_have_attribute("data-running", "no")
     actor.screenshot(path=screenshots / "clocks-low.png", full_page=True)
-    assert players.game_id in _move_time_on(server, 121)  # the actor's time ran out
+    assert players.game_id in _move_time_on(server, 121)  # the other's time ran out
     for page in (actor, other):
         expect(page.locator("#end-screen")).to_be_visible()
         expect(page.locator("#end-screen")).to_contain_text("clock ran out")
-    expect(other.locator("#end-screen h2")).to_contain_text("You win")
-    other.screenshot(path=screenshots / "won-on-time.png", full_page=True)
+    expect(actor.locator("#end-screen h2")).to_contain_text("You win")
+    actor.screenshot(path=screenshots / "won-on-time.png", full_page=True)
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
 
@@ -298,7 +300,7 @@ def test_a_real_time_game_lost_on_time(open_page: OpenPage, server: str,
 def test_the_creator_waiting_on_the_game_page_sees_the_clocks_start(
         open_page: OpenPage, server: str) -> None:
     """Ann waits on her timed game's page, its invite link shown; when Bo joins, her page
-    shows the clocks running without a reload."""
+    shows the clocks without a reload (none running during the first decision)."""
     host = open_page(server + "/")
     page = host.page
     pick_name(page, "Ann")
@@ -318,7 +320,9 @@ def test_the_creator_waiting_on_the_game_page_sees_the_clocks_start(
     guest.page.wait_for_url(GAME_URL)
     for watched in (host, guest):
         expect(watched.page.locator("#clocks .clock")).to_have_count(2)
-        expect(watched.page.locator("#clocks .clock.running")).to_have_count(1)
+        # No clock runs during a first decision: its own deadline is said instead.
+        expect(watched.page.locator("#clocks .clock.running")).to_have_count(0)
+        expect(watched.page.locator("#first-move")).to_contain_text("first move")
         expect(watched.page.locator("#clocks")).to_have_attribute(
             "title", "Time control: 3 min + 10 s")
     expect(page.locator("#waiting-invite")).to_have_count(0)
