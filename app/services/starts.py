@@ -6,9 +6,9 @@ their own.
   played live, the period in a correspondence game); missing it aborts the game, it does
   not lose it. Games against the computer have none (the computer never misses one).
 - Clocks start per seat: a seat's clock does not run during its own first decision (it
-  pays nothing for it and gains no increment there), and runs from its next one on. Only
-  the seat to act's clock ever runs, so neither clock runs before both first decisions
-  but the first seat's, once it decides again after the second seat's first decision.
+  pays nothing for it and gains no increment there), and runs from its next decision on.
+  Per seat rather than once both have decided: in a draft the second seat's two picks
+  come in a row, and its second is on its own clock.
 
 A decision taken back (both agreed) is undone here too: the seat decides again, on the
 first decision's terms.
