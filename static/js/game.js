@@ -379,14 +379,14 @@ function useFirstMove(firstMove) {
   if (firstMove) firstMoveTicker = setInterval(() => store.set({}), 1000);
 }
 
-function firstMoveLine(state, ctx) {
+function firstMoveLine(state) {
   const { firstMove } = state;
   if (!firstMove || state.status !== "active") return null;
   const left = Math.max(0, Math.ceil((firstMove.remaining - (performance.now() - firstMove.at)) / 1000));
-  // A correspondence game's first decision has days: said in hours.
+  // A correspondence game's first decision has days: said in hours. (The opponent is
+  // not named: the side column has no room for a long name.)
   const [key, n] = left > 3600 ? ["_hours", Math.ceil(left / 3600)] : ["", left];
-  const text = firstMove.seat === state.seat ? t(`first_move.yours${key}`, { n })
-    : t(`first_move.theirs${key}`, { name: ctx.name(firstMove.seat), n });
+  const text = t(`first_move.${firstMove.seat === state.seat ? "yours" : "theirs"}${key}`, { n });
   return html`<p id="first-move" class="first-move" role="status">${text}</p>`;
 }
 
@@ -451,10 +451,10 @@ function PlayControls({ state, ctx }) {
   const asked = module && (state.confirmResign || takeBack.offered_by !== null || takeBack.declined_by !== null);
   if (seat === null && !asked) return null;
   return html`<section id="play-controls" class="play-controls" aria-label=${t("play.title")} aria-live="polite">
-    ${firstMoveLine(state, ctx)}
+    ${firstMoveLine(state)}
     ${seat !== null && state.abortable && !state.confirmResign ? html`<${AbortControls} state=${state} waiting=${false} />` : null}
     ${asked ? html`<${module.Asks} ctx=${ctx} seat=${seat} takeBack=${takeBack} confirmResign=${state.confirmResign} ...${asking} />` : null}
-    ${module && seat !== null && state.awaySince !== null
+    ${module && seat !== null && state.awaySince !== null && !state.abortable
     ? html`<${module.Absence} ctx=${ctx} seat=${seat} since=${state.awaySince} claimAfter=${state.claimAfter}
         folded=${state.claimFolded} ...${asking} />` : null}
     ${seat !== null && !state.confirmResign && !state.confirmAbort ? html`<p class="play-buttons">

@@ -334,9 +334,17 @@ def test_the_win_is_claimed_from_an_opponent_who_left(
         open_page: OpenPage, server: str, screenshots: Path) -> None:
     """Bo closes his tab: Ann is told he left and, once he has been away long enough
     (DUEL_ABANDON_AFTER, two seconds here), may claim the win or keep waiting; she keeps
-    waiting, then claims it. Both results say so."""
+    waiting, then claims it. Both results say so. (Before both have made a first move
+    there is no win to claim: the missed first move aborts the game.)"""
     players = start_game(open_page, server, wonder_selection="first_game")
     ann = players.host.page
+    expect(ann.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
+    seat = _attribute(ann, "data-to-act")
+    first, second = (ann, players.guest.page) if seat == "0" else (players.guest.page, ann)
+    play_one(first, random.Random(SEED))
+    _wait_for_version_above(second, 0)
+    play_one(second, random.Random(SEED + 1))
+    _wait_for_version_above(ann, 1)
     players.guest.page.close()
     expect(ann.locator("#presence")).to_contain_text("Bo is away")
     expect(ann.locator("#absence")).to_have_attribute("data-claim", "ready")
