@@ -39,7 +39,8 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     # Games: creating, joining, credentials.
     "not_found": (),
     "bad_invite": ("cause",),  # cause: "missing" (no code for an unlisted game) or "wrong"
-    "not_joinable": ("status",),  # status: "aborted", "expired" or "imported"
+    # status: "aborted", "cancelled" (by its creator), "expired" or "imported"
+    "not_joinable": ("status",),
     "game_full": (),
     "key_reused": (),  # an Idempotency-Key another request (another player's) used
     # Limits (docs/security.md): limit is the number allowed, retry_after seconds to wait.
@@ -69,6 +70,8 @@ ERRORS: Final[dict[str, tuple[str, ...]]] = {
     "client_id_reused": (),
     "not_started": (),
     "aborted": (),
+    "abort_too_late": (),  # both seats have made a decision: resign instead
+    "abort_instead": (),  # a resignation or claim before both decided: abort instead
     "expired": (),
     "imported": (),
     "game_over": (),

@@ -100,6 +100,10 @@ class Settings(BaseSettings):
     flag_interval: float = 1.0
     """Seconds between a process's looks for timed games whose flag fell (one due sooner
     is waited for to the moment)."""
+    first_move_seconds: float = 30.0
+    """In a game played live (untimed or real-time) between two people, seconds each seat
+    has for its first decision; missing it aborts the game (app/services/starts.py). A
+    correspondence game gives a first decision its period."""
     abandon_after: float = 60.0
     """In a game played live (untimed or real-time), a player with no socket for this many
     seconds may have the win claimed by their opponent."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any, Union
+from unittest.mock import ANY
 from urllib.parse import urlsplit
 
 import anyio
@@ -72,6 +73,7 @@ from app.realtime.pubsub import InProcessPubSub
 from app.services.clocks import WallClock
 from app.services.flags import FlagWatch
 from app.services.games import SEED_BITS, Applied, GameService
+from app.services.starts import FirstDecisions
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -504,6 +506,20 @@ def seated_game(client: TestClient, *, timeout: float, **options: Any
     return game_id, sockets
 
 
+def socket_first_decisions(first: ProtocolClient, second: ProtocolClient,
+                           *others: ProtocolClient) -> None:
+    """The first decision of ``first``'s seat, then of ``second``'s, each sent on its
+    socket and heard by every other: the clocks run from here, and the game can no longer
+    be aborted."""
+    sockets = (first, second, *others)
+    for actor in (first, second):
+        assert actor.view is not None and actor.view["to_act"] == actor.seat
+        assert actor.act(actor.view["legal_actions"][0]["action"])["type"] == "ack"
+        for socket in sockets:
+            if socket is not actor:
+                socket.receive_until("update")
+
+
 def assert_refused(response: Any, status: int, code: str) -> dict[str, Any]:
     """``response`` is a refusal of the one documented shape (``{"error": {"code",
     "message", ...}}``) with this status and code: its ``error``."""
@@ -662,11 +678,23 @@ class Table:
     def expected_update(self, step: Step, audience: str) -> dict[str, Any]:
         """The update ``audience`` should receive for the step just applied to the replica."""
         seat = None if audience == "spectator" else int(audience)
-        return as_json({
+        expected: dict[str, Any] = as_json({
             "type": "update", "version": step.version + 1, "seat": step.seat,
             "action": step.choice["action"], "notation": step.choice["notation"],
             "events": events_for(step.events, seat), "view": view(self.replica, seat),
         })
+        # Fair starts: while a seat has made no decision of its own the game may be
+        # aborted, and the next seat's first decision has a deadline (its time left
+        # depends on the wall clock: any).
+        decided = FirstDecisions()
+        for earlier in self.history[:self.history.index(step) + 1]:
+            decided = decided.after(earlier.seat, earlier.choice["action"])
+        if not self.replica.is_over and not decided.both_made:
+            expected["abortable"] = True
+        to_act = self.replica.to_act
+        if to_act is not None and not decided.made(to_act):
+            expected["first_move"] = {"seat": to_act, "remaining": ANY}
+        return expected
 
 
 # -------------------------------------------------------- scanning a table for hidden identities
@@ -1047,6 +1075,19 @@ async def started_game(service: GameService, **options: Any) -> tuple[str, list[
     game_id = created.credentials.game_id
     joined = await service.join_game(game_id, created.invite_code, None)
     return game_id, [created.credentials.token, joined.token]
+
+
+async def first_decisions(service: GameService, game_id: str) -> int:
+    """Each seat's first decision (its first legal action), made at once: the clocks run
+    from here, and the game can no longer be aborted. The version after them."""
+    version = 0
+    for _ in range(2):
+        game, version = await service.current(game_id)
+        assert game.to_act is not None
+        version = (await service.submit(game_id, game.to_act,
+                                        game.legal_actions()[0].to_json(), version,
+                                        None)).version
+    return version
 
 
 async def game_row(database: Database, game_id: str) -> Any:

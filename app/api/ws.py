@@ -17,6 +17,7 @@ from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, forget_cancellation, keep_alive, next_message
 from app.realtime.limits import Pace
 from app.realtime.protocol import (
+    Abort,
     AcceptTakeBack,
     Act,
     Chat,
@@ -80,6 +81,7 @@ _SEAT_REQUESTS: dict[type[SeatRequest], Callable[[GameSocket, int], Awaitable[An
     AcceptTakeBack: _service_call(GameService.accept_take_back),
     DeclineTakeBack: _service_call(GameService.decline_take_back),
     ClaimWin: _claim_win,
+    Abort: _service_call(GameService.abort_by_player),
 }
 """What each request a seat may make (besides its actions) asks of the game service."""
 
@@ -313,5 +315,7 @@ class GameSocket:
         now = await self.service.snapshot(self.game_id, last_version, render)
         return kind.model_validate({
             **now.rendered, "status": now.status, "rematch": now.rematch,
-            "abort_reason": now.abort_reason, "take_back_offer": now.take_back_offer,
+            "abort_reason": now.abort_reason, "abort_cause": now.abort_cause,
+            "abort_seat": now.abort_seat, "abortable": now.abortable or None,
+            "first_move": now.first_move, "take_back_offer": now.take_back_offer,
             "clock": now.clock, "claim_after": now.claim_after})

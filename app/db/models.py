@@ -100,6 +100,9 @@ class Player(Base):
 GAME_STATUSES = ("waiting", "active", "finished", "aborted", "expired", "imported")
 """``expired``: nobody joined in time (``DUEL_OPEN_GAME_HOURS``); ``imported``: a record
 brought in by an admin for inspection; it is never played."""
+ABORT_CAUSES = ("admin", "player", "first_move", "cancelled")
+"""``player``: a seat aborted it before both had decided; ``first_move``: a seat missed its
+first decision's deadline; ``cancelled``: its creator took it back while it waited."""
 GAME_ORIGINS = ("invite", "lobby", "quick_match", "rematch", "import", "computer")
 
 
@@ -142,8 +145,16 @@ class Game(Base):
     """Each seat's time left (milliseconds) when the current decision began."""
     clock_since: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     """When the current decision began (by the database's clock)."""
+    clock_running: Mapped[int | None] = mapped_column(default=None)
+    """The seat whose clock runs: the seat to act, but None during a seat's first decision
+    (app/services/starts.py), which its clock does not pay for."""
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
-    """When the flag of the seat to act falls: a timed game in play only."""
+    """When the seat to act runs out of time: its flag falls (a timed game), or its first
+    decision is missed and the game is aborted (app/services/starts.py)."""
+    abort_cause: Mapped[str | None] = mapped_column(String(16), default=None)
+    """Why an aborted game was: one of :data:`ABORT_CAUSES`."""
+    abort_seat: Mapped[int | None] = mapped_column(default=None)
+    """The seat that aborted the game, or missed its first decision."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 

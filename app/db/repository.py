@@ -88,6 +88,8 @@ class MoveContext:
     clock0_ms: int | None
     clock1_ms: int | None
     clock_since: datetime | None
+    clock_running: int | None
+    deadline: datetime | None
     earlier_seq: int | None
     earlier_seat: int | None
     earlier_action: dict[str, Any] | None
@@ -97,9 +99,9 @@ _GAME: Table = Game.__table__  # type: ignore[assignment]
 _ACTION: Table = GameAction.__table__  # type: ignore[assignment]
 """The tables themselves, for Core statements on the move path (no ORM unit of work)."""
 _CLOCK_COLUMNS = (_GAME.c.to_act, _GAME.c.time_control, _GAME.c.clock0_ms, _GAME.c.clock1_ms,
-                  _GAME.c.clock_since)
-"""What the clocks are read from: the seat whose clock runs, and the clocks as they were
-when its decision began."""
+                  _GAME.c.clock_since, _GAME.c.clock_running, _GAME.c.deadline)
+"""What the clocks are read from: the seat to act, the clocks as they were when its
+decision began, the seat whose clock runs, and when the seat to act runs out of time."""
 
 
 def _move_context_statement(by_client_id: bool) -> Select[Any]:
@@ -147,6 +149,10 @@ class GameHead:
     clock0_ms: int | None
     clock1_ms: int | None
     clock_since: datetime | None
+    clock_running: int | None
+    deadline: datetime | None
+    abort_cause: str | None
+    abort_seat: int | None
 
 
 @dataclass(frozen=True)
@@ -164,7 +170,7 @@ class SeatRow:
 _SEAT: Table = Seat.__table__  # type: ignore[assignment]
 _HEAD_COLUMNS = (_GAME.c.status, _GAME.c.version, _GAME.c.seed, _GAME.c.options,
                  _GAME.c.rematch_offer, _GAME.c.rematch_id, _GAME.c.take_back_offer,
-                 *_CLOCK_COLUMNS)
+                 *_CLOCK_COLUMNS, _GAME.c.abort_cause, _GAME.c.abort_seat)
 _HEAD = select(*_HEAD_COLUMNS).where(_GAME.c.id == bindparam("game_id"))
 _HEAD_AND_SEATS = (
     select(*_HEAD_COLUMNS, _SEAT.c.seat, _SEAT.c.token_hash, _SEAT.c.player_id,
@@ -219,7 +225,10 @@ class Move:
     clocks: tuple[int, int] | None = None
     """A timed game's clocks as the move leaves them (milliseconds each seat has left)."""
     deadline: datetime | None = None
-    """When the next seat to act runs out of time."""
+    """When the next seat to act runs out of time (its flag, or its first decision's
+    deadline)."""
+    running: int | None = None
+    """The seat whose clock runs from the move on (None during a first decision)."""
     offer: int | None = None
     """For a take-back: written only while this seat's offer stands."""
 
@@ -234,7 +243,8 @@ _PROGRESS = (
             to_act=bindparam("to_act"), winner=bindparam("winner"),
             victory=bindparam("victory"), take_back_offer=None, updated_at=bindparam("now"),
             clock0_ms=bindparam("clock0_ms"), clock1_ms=bindparam("clock1_ms"),
-            clock_since=bindparam("clock_since"), deadline=bindparam("deadline"))
+            clock_since=bindparam("clock_since"), deadline=bindparam("deadline"),
+            clock_running=bindparam("clock_running"))
 )
 _APPEND = insert(_ACTION).values(
     game_id=bindparam("game_id"), seq=bindparam("version"), seat=bindparam("seat"),
@@ -254,7 +264,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
             UPDATE game SET version = :version, status = :status, to_act = :to_act,
                    winner = :winner, victory = :victory, take_back_offer = NULL,
                    updated_at = :now, clock0_ms = :clock0_ms, clock1_ms = :clock1_ms,
-                   clock_since = :clock_since, deadline = :deadline
+                   clock_since = :clock_since, deadline = :deadline,
+                   clock_running = :clock_running
             WHERE id = :game_id AND status = 'active' AND version = :previous
               AND (CAST(:offer AS INTEGER) IS NULL OR take_back_offer = :offer)
             RETURNING id)
@@ -273,7 +284,8 @@ def _move_in_one_statement(notices: int) -> TextClause:
         bindparam("client_id", type_=String), bindparam("action", type_=JSON),
         bindparam("now", type_=UTCDateTime()), bindparam("deadline", type_=UTCDateTime()),
         bindparam("clock_since", type_=UTCDateTime()),
-        bindparam("clock0_ms", type_=BigInteger), bindparam("clock1_ms", type_=BigInteger))
+        bindparam("clock0_ms", type_=BigInteger), bindparam("clock1_ms", type_=BigInteger),
+        bindparam("clock_running", type_=Integer))
 
 
 _MOVE_IN_ONE_STATEMENT = {notices: _move_in_one_statement(notices) for notices in (0, 1, 2)}
@@ -292,6 +304,7 @@ async def record_move(session: AsyncSession, move: Move,
               "winner": move.winner, "victory": move.victory, "offer": move.offer,
               "now": move.now, "deadline": move.deadline,
               "clock_since": move.now if move.clocks else None,
+              "clock_running": move.running,
               "clock0_ms": move.clocks[0] if move.clocks else None,
               "clock1_ms": move.clocks[1] if move.clocks else None}
     if session.get_bind().dialect.name == "postgresql":
@@ -306,6 +319,30 @@ async def record_move(session: AsyncSession, move: Move,
         return False
     await session.execute(_APPEND, values)
     return True
+
+
+async def abort_game(session: AsyncSession, game_id: str, *, version: int, cause: str,
+                     seat: int | None, now: datetime) -> bool:
+    """Abort a game still in play at ``version``: False (nothing written) if an action
+    came first, or the game ended or was aborted. Of processes aborting at once (a missed
+    first decision noticed by each), exactly one writes."""
+    result = await session.execute(
+        update(_GAME).where(_GAME.c.id == game_id, _GAME.c.status == "active",
+                            _GAME.c.version == version)
+        .values(status="aborted", abort_cause=cause, abort_seat=seat, to_act=None,
+                deadline=None, clock_running=None, take_back_offer=None, updated_at=now))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def cancel_waiting(session: AsyncSession, game_id: str, now: datetime) -> bool:
+    """Its creator cancels a game still waiting for its second player: False if it no
+    longer waits (joined, expired, aborted)."""
+    if not GAME_ID.fullmatch(game_id):
+        return False
+    result = await session.execute(
+        update(_GAME).where(_GAME.c.id == game_id, _GAME.c.status == "waiting")
+        .values(status="aborted", abort_cause="cancelled", abort_seat=0, updated_at=now))
+    return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
 async def offer_take_back(session: AsyncSession, game_id: str, seat: int, version: int

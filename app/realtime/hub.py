@@ -21,6 +21,7 @@ import contextlib
 import logging
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Coroutine
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -215,6 +216,14 @@ async def next_message(websocket: WebSocket, connection: Connection, *, limit: i
     return parse(decode(text))
 
 
+def first_move_json(applied: Applied, now: datetime) -> dict[str, Any] | None:
+    """The next seat's first decision and the milliseconds left for it, if it has one."""
+    if applied.first_move_by is None or applied.game.to_act is None:
+        return None
+    return {"seat": applied.game.to_act,
+            "remaining": max(0, (applied.first_move_by - now) // timedelta(milliseconds=1))}
+
+
 def notice_message(message: dict[str, Any]) -> ServerMessage | None:
     """The message every socket of a game hears of an announcement (``GameService``): a
     rematch offered, accepted or declined, a take-back offered or declined, a chat message
@@ -226,7 +235,10 @@ def notice_message(message: dict[str, Any]) -> ServerMessage | None:
     if "chat" in message:
         return ChatLine(message=message["chat"])
     if "aborted" in message:
-        return Aborted(reason=message["aborted"]["reason"])
+        aborted = message["aborted"]
+        # An admin's abort rung by a replica of the release before says only its reason.
+        return Aborted(reason=aborted.get("reason"), cause=aborted.get("cause", "admin"),
+                       seat=aborted.get("seat"))
     if "expired" in message:
         return Expired(hours=message["expired"]["hours"])
     earlier = message.get("notice")
@@ -404,7 +416,9 @@ class Hub:
                                  events=applied.events,
                                  audiences={c.audience for c in connections},
                                  clock=None if applied.clocks is None else
-                                 applied.clocks.to_json(self._wall.now()))
+                                 applied.clocks.to_json(self._wall.now()),
+                                 abortable=applied.abortable,
+                                 first_move=first_move_json(applied, self._wall.now()))
         encoded = {audience: Encoded(update) for audience, update in updates.items()}
         for connection in list(connections):
             connection.deliver(encoded[connection.audience])

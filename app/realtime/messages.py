@@ -91,6 +91,16 @@ class RematchState(BaseModel):
     game_id: str | None = Field(description="The rematch game, once it started.")
 
 
+class FirstMove(BaseModel):
+    """The seat to act's first decision, which has a deadline of its own: missed, the
+    game is aborted (docs/protocol.md, "Fair starts")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: int = Field(description="The seat making its first decision.")
+    remaining: int = Field(description="Milliseconds left to make it, as the message is "
+                                       "sent.")
+
+
 class ClockState(BaseModel):
     """A timed game's clocks as the message is sent."""
 
@@ -98,7 +108,9 @@ class ClockState(BaseModel):
                               json_schema_extra=_required_as_sent)
     remaining: tuple[int, int] = Field(description="Milliseconds each seat has left.")
     running: int | None = Field(description="The seat whose clock runs (the seat to act); "
-                                            "null once the game is over.")
+                                            "null during a seat's first decision (its "
+                                            "clock does not run) and once the game is "
+                                            "over.")
     control: dict[str, Any] | None = _optional(
         "In a welcome or a state: the time control, {kind: fischer, minutes, increment} or "
         "{kind: correspondence, days}.")
@@ -119,6 +131,16 @@ class _Snapshot(ServerMessage):
     missed: list[Missed] | None = _optional(
         "The events of each action after the client's last_version, oldest first.")
     abort_reason: str | None = _optional("Why an admin aborted the game.")
+    abort_cause: str | None = _optional(
+        "An aborted game: admin, player (a seat aborted it), first_move (a seat missed its "
+        "first decision) or cancelled (its creator cancelled it while it waited).")
+    abort_seat: int | None = _optional("The seat that aborted the game, cancelled it or "
+                                       "missed its first decision.")
+    abortable: bool | None = _optional(
+        "true while the game may be aborted by either player (neither has made a "
+        "decision of their own yet, or only one has).")
+    first_move: FirstMove | None = _optional(
+        "The seat to act's first decision, while it has a deadline.")
     take_back_offer: int | None = _optional(
         "The seat asking to take its last action back, if one is.")
     clock: ClockState | None = _optional("A timed game's clocks.")
@@ -150,6 +172,9 @@ class Update(ServerMessage):
     events: list[dict[str, Any]] = Field(description="Its events as this audience sees them.")
     view: dict[str, Any] = Field(description="The receiver's view at this version.")
     clock: ClockState | None = _optional("A timed game's clocks once the action was made.")
+    abortable: bool | None = _optional("true while the game may still be aborted.")
+    first_move: FirstMove | None = _optional(
+        "The seat to act next makes its first decision, by a deadline.")
 
 
 class Ack(ServerMessage):
@@ -218,10 +243,15 @@ class ChatSoFar(ServerMessage):
 
 
 class Aborted(ServerMessage):
-    """An admin stopped the game."""
+    """The game was aborted: no result, no rating change."""
 
     type: Literal["aborted"] = "aborted"
-    reason: str | None
+    reason: str | None = Field(description="An admin's words; null otherwise.")
+    cause: str = Field(description="admin, player (a seat aborted it), first_move (a seat "
+                                   "missed its first decision) or cancelled (its creator "
+                                   "cancelled it while it waited).")
+    seat: int | None = _optional("The seat that aborted, cancelled, or missed its first "
+                                 "decision.")
 
 
 class Expired(ServerMessage):

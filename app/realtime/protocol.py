@@ -15,7 +15,7 @@ from app.engine import Event, Game, events_for, view
 from app.services.errors import ServiceError
 
 from . import messages
-from .messages import ClockState, Error, Missed, Update
+from .messages import ClockState, Error, FirstMove, Missed, Update
 
 _T = TypeVar("_T")
 
@@ -113,6 +113,13 @@ class Chat(_Message):
     phrase: str | None = Field(default=None, max_length=32)
 
 
+class Abort(_Message):
+    """Abort the game (no result, no rating change): while neither seat, or only one, has
+    made a decision of its own; or, the creator of a game still waiting, cancel it."""
+
+    type: Literal["abort"]
+
+
 class ChatHistory(_Message):
     """Ask for the chat so far (the latest messages this socket may read)."""
 
@@ -120,14 +127,14 @@ class ChatHistory(_Message):
 
 
 SeatRequest = Rematch | DeclineRematch | Resign | OfferTakeBack | AcceptTakeBack \
-    | DeclineTakeBack | ClaimWin
+    | DeclineTakeBack | ClaimWin | Abort
 """What only a seat may ask, besides its actions."""
 ClientMessage = Join | Act | Sync | Ping | Pong | SeatRequest | Chat | ChatHistory
 _CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(
     Annotated[ClientMessage, Field(discriminator="type")])
 CLIENT_TYPES = ("join", "action", "sync", "ping", "pong", "rematch", "decline_rematch",
                 "resign", "take_back", "accept_take_back", "decline_take_back", "claim_win",
-                "chat", "chat_history")
+                "abort", "chat", "chat_history")
 
 
 class ProtocolError(Exception):
@@ -164,7 +171,7 @@ LOBBY_TYPES = ("play", "cancel", "ping", "pong")
 
 SOCKETS: dict[str, dict[str, tuple[type[BaseModel], ...]]] = {
     "game": {"client": (Join, Act, Sync, Ping, Pong, Rematch, DeclineRematch, Resign,
-                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack, ClaimWin, Chat,
+                        OfferTakeBack, AcceptTakeBack, DeclineTakeBack, ClaimWin, Abort, Chat,
                         ChatHistory),
              "server": messages.GAME_MESSAGES},
     "lobby": {"client": (Play, Cancel, Ping, Pong), "server": messages.LOBBY_MESSAGES},
@@ -269,15 +276,19 @@ def _seat_of(audience: str) -> int | None:
 def render_updates(game: Game, version: int, *, seat: int, action: dict[str, Any],
                    notation: str, events: list[Event],
                    audiences: Iterable[str] = AUDIENCES,
-                   clock: dict[str, Any] | None = None) -> dict[str, Update]:
+                   clock: dict[str, Any] | None = None, abortable: bool = False,
+                   first_move: dict[str, Any] | None = None) -> dict[str, Update]:
     """After an action is committed: the update each of ``audiences`` receives (each seat,
     spectators), each with its own view at ``version`` and the events as it may see them,
-    and a timed game's ``clock`` (the same for everyone)."""
+    and what is the same for everyone: a timed game's ``clock``, whether the game may
+    still be aborted, and the next seat's ``first_move`` deadline."""
     return {
         audience: Update(version=version, seat=seat, action=action, notation=notation,
                          events=events_for(events, _seat_of(audience)),
                          view=view(game, _seat_of(audience)),
-                         clock=None if clock is None else ClockState(**clock))
+                         clock=None if clock is None else ClockState(**clock),
+                         abortable=True if abortable else None,
+                         first_move=None if first_move is None else FirstMove(**first_move))
         for audience in audiences
     }
 

@@ -2,8 +2,10 @@
 
 A game's clocks are the time each seat had left when the current decision began
 (``since``), and the seat whose clock runs (the seat to act, whoever must decide: a
-progress token, a card to destroy, who starts the next age). Every action in the log
-keeps both seats' time as it left them, so the clocks replay with the log.
+progress token, a card to destroy, who starts the next age; but no clock runs during a
+seat's first decision, which has a deadline of its own: app/services/starts.py). Every
+action in the log keeps both seats' time as it left them, so the clocks replay with the
+log.
 
 - **Fischer** (real-time): a bank per seat, and an increment each time a seat's clock
   stops after its own action (the decision passes to the other seat, or the game ends).
@@ -34,6 +36,15 @@ _MS = timedelta(milliseconds=1)
 _US = timedelta(microseconds=1)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _DAY_MS = 86_400_000
+
+
+def epoch_us(at: datetime) -> int:
+    """An instant as another process is told it: microseconds since 1970 (UTC)."""
+    return (at - _EPOCH) // _US
+
+
+def from_epoch_us(value: int) -> datetime:
+    return _EPOCH + value * _US
 
 
 class TimeControlError(ValueError):
@@ -87,15 +98,17 @@ class TimeControl:
             return cls("correspondence", int(data["days"]) * _DAY_MS)
         raise TimeControlError(f"unknown time control {data!r}")
 
-    def start(self, now: datetime, to_act: int | None) -> Clocks:
-        """Both clocks full as the game starts; the first seat's runs."""
-        return Clocks((self.base_ms, self.base_ms), now, to_act)
+    def start(self, now: datetime) -> Clocks:
+        """Both clocks full as the game starts; none runs (the first seat's first decision
+        is not paid for)."""
+        return Clocks((self.base_ms, self.base_ms), now, None)
 
     def after(self, clocks: Clocks, now: datetime, *, seat: int, in_turn: bool,
-              to_act: int | None) -> Clocks:
+              to_act: int | None, first_decision: bool = False) -> Clocks:
         """The clocks once ``seat``'s action is made at ``now`` (``in_turn``: a move of the
         seat to act, not a resignation or take-back), ``to_act`` deciding next (None: the
-        game is over)."""
+        game is over; ``first_decision``: its first, during which its clock does not
+        run)."""
         left = list(clocks.left(now))
         running = clocks.running
         if self.kind == "fischer":
@@ -103,7 +116,7 @@ class TimeControl:
                 left[seat] += self.increment_ms
         elif to_act is not None:
             left[to_act] = self.base_ms
-        return Clocks((left[0], left[1]), now, to_act)
+        return Clocks((left[0], left[1]), now, None if first_decision else to_act)
 
 
 def stored(control: TimeControl | None) -> dict[str, Any] | None:
@@ -146,14 +159,18 @@ class Clocks:
 
     def to_bell(self) -> dict[str, Any]:
         """As another process is told it with the move (the running seat it knows)."""
-        return {"remaining": list(self.remaining), "at": (self.since - _EPOCH) // _US}
+        return {"remaining": list(self.remaining), "at": epoch_us(self.since),
+                "running": self.running}
 
     @classmethod
-    def from_bell(cls, data: Any, running: int | None) -> Clocks | None:
-        """The clocks :meth:`to_bell` told (None if the message holds none)."""
+    def from_bell(cls, data: Any, to_act: int | None) -> Clocks | None:
+        """The clocks :meth:`to_bell` told (None if the message holds none); a bell of the
+        release before says no running seat: the seat to act's ran."""
         try:
             first, second = data["remaining"]
-            return cls((int(first), int(second)), _EPOCH + int(data["at"]) * _US, running)
+            running = data.get("running", to_act)
+            return cls((int(first), int(second)), from_epoch_us(int(data["at"])),
+                       None if running is None else int(running))
         except (TypeError, KeyError, ValueError):
             return None
 
@@ -173,12 +190,15 @@ class Clocked(Protocol):
     @property
     def clock_since(self) -> datetime | None: ...
 
+    @property
+    def clock_running(self) -> int | None: ...
+
 
 def clocks_of(row: Clocked) -> Clocks | None:
     """The clocks a game's row holds (None: untimed, or not started)."""
     if row.clock0_ms is None or row.clock1_ms is None or row.clock_since is None:
         return None
-    return Clocks((row.clock0_ms, row.clock1_ms), row.clock_since, row.to_act)
+    return Clocks((row.clock0_ms, row.clock1_ms), row.clock_since, row.clock_running)
 
 
 class WallClock:

@@ -56,10 +56,20 @@ from app.engine import (
 from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .admission import Admission
-from .clocks import Clocked, Clocks, TimeControl, WallClock, clocks_of, stored
+from .clocks import (
+    Clocked,
+    Clocks,
+    TimeControl,
+    WallClock,
+    clocks_of,
+    epoch_us,
+    from_epoch_us,
+    stored,
+)
 from .errors import ServiceError
 from .limits import Rate, RateLimits, address_key
 from .results import record_end
+from .starts import FirstDecisions, first_decision_time
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +114,7 @@ INVITE_BYTES = 12
 _OUT_OF_TURN_TRIES = 5
 """An out-of-turn action is made at the game's version; another process's action landing
 first makes it try again, at most this many times."""
-_CLOSED = {"aborted": "an admin aborted this game",
+_CLOSED = {"aborted": "this game was aborted",
            "expired": "nobody joined this game in time",
            "imported": "an imported record is for inspection, not for play"}
 
@@ -161,32 +171,32 @@ def fresh_seed() -> int:
 def new_game_row(options: dict[str, Any], *, status: str, origin: str, listed: bool,
                  seed: int, invite_code: str | None = None,
                  time_control: dict[str, Any] | None = None,
-                 now: datetime | None = None, rated: bool = False) -> GameRow:
+                 now: datetime | None = None, rated: bool = False,
+                 first_decision: timedelta | None = None) -> GameRow:
     """A game about to start from ``seed``: a fresh id, this engine's version, and, if it
-    starts ``now``, the seat to act first, whose clock runs. Without an invite code nobody
-    can use one."""
+    starts ``now``, the seat to act first and its first decision's deadline (none without
+    a ``first_decision`` time). Without an invite code nobody can use one."""
     row = GameRow(id=secrets.token_urlsafe(12), seed=seed,
                   options=options, engine_version=ENGINE_VERSION,
                   invite_hash=_hash(invite_code or secrets.token_urlsafe(32)), status=status,
                   origin=origin, listed=listed, time_control=time_control, rated=rated)
     if status == "active":
         assert now is not None
-        _start(row, now)
+        _start(row, now, first_decision)
     return row
 
 
-def _start(row: GameRow, now: datetime) -> None:
-    """The game starts ``now``: the first seat to act, and its clock running (if timed)."""
+def _start(row: GameRow, now: datetime, first_decision: timedelta | None) -> None:
+    """The game starts ``now``: the first seat to act, its first decision's deadline (if
+    ``first_decision`` gives one), and the clocks (if timed), none running yet."""
     row.status = "active"
     row.to_act = _fresh_game(row).to_act
     control = TimeControl.from_json(row.time_control)
     if control is not None:
-        _set_clocks(row, control.start(now, row.to_act))
-
-
-def _set_clocks(row: GameRow, clocks: Clocks) -> None:
-    row.clock0_ms, row.clock1_ms = clocks.remaining
-    row.clock_since, row.deadline = clocks.since, clocks.flag_at
+        clocks = control.start(now)
+        row.clock0_ms, row.clock1_ms = clocks.remaining
+        row.clock_since, row.clock_running = clocks.since, clocks.running
+    row.deadline = None if first_decision is None else now + first_decision
 
 
 class _Dealt(Clocked, Protocol):
@@ -222,6 +232,11 @@ def _lobby_message(*, public: bool, players: list[str | None]) -> dict[str, Any]
     """What lobby listeners should look at again: the public lists, and the own games of
     these players."""
     return {"public": public, "players": sorted({p for p in players if p is not None})}
+
+
+def _ms_left(deadline: datetime, now: datetime) -> int:
+    """Milliseconds from ``now`` to ``deadline``, none below zero."""
+    return max(0, (deadline - now) // timedelta(milliseconds=1))
 
 
 def game_not_found(game_id: str) -> ServiceError:
@@ -260,13 +275,23 @@ class Applied:
     action: dict[str, Any]
     notation: str
     events: list[Event]
+    decided: FirstDecisions
+    """Which seats had made a decision of their own, the action included."""
     clocks: Clocks | None = None
     """A timed game's clocks right after the action."""
+    first_move_by: datetime | None = None
+    """When the seat to act next must have made its first decision (None: it has made it,
+    or its game has no such deadline, or it is not known here)."""
     here: bool = False
     """Committed by this process (not caught up from another's)."""
     for_a_state: bool = False
     """Taken in while a socket's state is read (:meth:`GameService.snapshot`), which
     includes it."""
+
+    @property
+    def abortable(self) -> bool:
+        """Either player may still abort the game."""
+        return not self.game.is_over and not self.decided.both_made
 
 
 AppliedListener = Callable[[Applied], None]
@@ -281,6 +306,15 @@ class Snapshot:
     status: str
     rematch: dict[str, Any]
     abort_reason: str | None
+    abort_cause: str | None
+    """Why an aborted game was (``ABORT_CAUSES``)."""
+    abort_seat: int | None
+    """The seat that aborted it, or missed its first decision."""
+    abortable: bool
+    """A game in play that either player may still abort."""
+    first_move: dict[str, Any] | None
+    """The seat to act's first decision, while it has a deadline: ``{"seat", "remaining"}``
+    (milliseconds left as of the snapshot)."""
     take_back_offer: int | None
     """The seat asking to take its last action back, if one is."""
     clock: dict[str, Any] | None
@@ -314,6 +348,34 @@ class _TimedOut(Exception):
         self.lobby = lobby
 
 
+@dataclass(frozen=True)
+class _AbortNotice:
+    """What everyone is told of a game aborted: on its topic, and the lobby's lists."""
+
+    game_id: str
+    cause: str
+    seat: int | None
+    listed: bool
+    players: list[str | None]
+    reason: str | None = None
+    """An admin's words."""
+
+
+class _Aborted(Exception):
+    """An action came after the seat to act missed its first decision's deadline: the
+    game was aborted instead (``notice``), and the action is refused."""
+
+    def __init__(self, notice: _AbortNotice) -> None:
+        super().__init__(notice.game_id)
+        self.notice = notice
+
+
+def _first_decision_missed(row: repository.MoveContext, entry: _Entry, now: datetime) -> bool:
+    """The seat to act's decision is its first, and its deadline (the row's) has passed."""
+    return entry.first_decision() is not None and row.deadline is not None \
+        and now >= row.deadline
+
+
 @dataclass
 class _Entry:
     """A game replayed up to ``version`` (the number of actions applied)."""
@@ -331,11 +393,25 @@ class _Entry:
     events: list[list[Event]] = field(default_factory=list)
     """The events of each action applied, oldest first: what a rejoining client missed
     is here, with no replay of the log."""
+    decided: FirstDecisions = field(default_factory=FirstDecisions)
+    """Which seats have made a decision of their own at ``version``."""
 
     def advance(self, applied: Applied) -> None:
         self.version = applied.version
         self.events.append(applied.events)
         self.clocks = applied.clocks
+        self.decided = applied.decided
+
+    def first_decision(self) -> int | None:
+        """The seat to act, if its decision is its first (its clock does not run)."""
+        to_act = self.game.to_act
+        return None if to_act is None or self.decided.made(to_act) else to_act
+
+    def running_after(self, decided: FirstDecisions) -> int | None:
+        """The seat whose clock runs once an action (applied to ``game`` already) made
+        ``decided``: the seat to act, unless its decision is its first."""
+        to_act = self.game.to_act
+        return to_act if to_act is not None and decided.made(to_act) else None
 
     def clock_json(self, now: datetime) -> dict[str, Any] | None:
         """The clocks as pages are sent them, as of ``now`` (None: untimed)."""
@@ -466,7 +542,9 @@ class GameService:
             status = row.status
             if waiting and self._expired(row.created_at):
                 status = "expired"  # not swept yet (Expiry): expired all the same
-            if status in ("aborted", "expired", "imported"):
+            if status == "aborted" and row.abort_cause == "cancelled":
+                status = "cancelled"
+            if status in ("aborted", "cancelled", "expired", "imported"):
                 raise ServiceError("not_joinable", f"this game is {status}", 409,
                                    params={"status": status})
             seats = await repository.get_seats(session, game_id)
@@ -483,7 +561,7 @@ class GameService:
                                  player_id=player.id if player else None,
                                  joined_at=self.wall.now(),
                                  request_hash=keyed and keyed.stored))
-                _start(row, self.wall.now())
+                _start(row, self.wall.now(), self._first_decision_time(row.time_control))
                 try:
                     await session.commit()
                 except IntegrityError:  # the seat was taken meanwhile
@@ -557,7 +635,7 @@ class GameService:
                     _refuse_unless_account(player)
             row = new_game_row(Options().to_json(), status="active", origin="quick_match",
                                listed=True, seed=self._seeds(), now=self.wall.now(),
-                               rated=rated)
+                               rated=rated, first_decision=self._first_decision_time(None))
             game_id = row.id
             session.add(row)
             await session.flush()
@@ -681,6 +759,7 @@ class GameService:
                 "time_control": row.time_control, "rated": row.rated,
                 "rematch": _rematch_json(row),
                 "abort_reason": aborted.detail.get("reason") if aborted else None,
+                "abort_cause": row.abort_cause, "abort_seat": row.abort_seat,
                 "created_at": row.created_at.isoformat(),
                 "seats": [{"seat": s, "taken": any(x.seat == s for x in seats),
                            "name": next((x.name for x in seats if x.seat == s), None),
@@ -717,14 +796,17 @@ class GameService:
                 except BaseException:  # a replay that cannot take a committed move is wrong
                     self._cache.pop(game_id, None)
                     raise
+                decided = entry.decided.after(seat, action)
                 clocks = None if entry.control is None else \
-                    Clocks.from_bell(clock, entry.game.to_act)
+                    Clocks.from_bell(clock, entry.running_after(decided))
                 if entry.control is not None and clocks is None:  # not said: read the log
                     self._cache.pop(game_id, None)
                     async with self._statements() as session:
                         return (await self._synced(session, game_id)).version
-                self._taken_in(entry, Applied(game_id, entry.game, version, seat, action,
-                                              notation, events, clocks))
+                by = bell.get("first_move_by")
+                self._taken_in(entry, Applied(
+                    game_id, entry.game, version, seat, action, notation, events, decided,
+                    clocks, first_move_by=from_epoch_us(by) if isinstance(by, int) else None))
                 return version
             if entry is not None and entry.version >= version:
                 return entry.version
@@ -755,10 +837,18 @@ class GameService:
             aborted = (await repository.abort_of(session, game_id)
                        if row.status == "aborted" else None)
             missed = None if seen is None or seen > entry.version else entry.events[seen:]
+            now = self.wall.now()
+            playing = row.status == "active" and not entry.game.is_over
+            first = entry.first_decision()
             return Snapshot(render(entry.game, entry.version, missed), entry.version,
                             row.status, _rematch_json(row),
                             aborted.detail.get("reason") if aborted else None,
-                            row.take_back_offer, entry.clock_json(self.wall.now()),
+                            row.abort_cause, row.abort_seat,
+                            playing and not entry.decided.both_made,
+                            {"seat": first, "remaining": _ms_left(row.deadline, now)}
+                            if playing and first is not None and row.deadline is not None
+                            else None,
+                            row.take_back_offer, entry.clock_json(now),
                             self._settings.abandon_after
                             if row.status == "active" and _played_live(entry.control)
                             and not any(s.computer for s in entry.seats or ())
@@ -798,6 +888,10 @@ class GameService:
                 await self._announce(LOBBY_CHANNEL, timed_out.lobby)
             raise ServiceError("time_out", f"seat {timed_out.seat}'s time ran out: the game "
                                "is over", 409, params={"seat": timed_out.seat}) from None
+        except _Aborted as aborted:
+            # The first decision's deadline had passed: the game was aborted instead.
+            await self._tell_aborted(aborted.notice)
+            raise ServiceError("aborted", _CLOSED["aborted"], 409) from None
         if lobby is not None and not self._pubsub.crosses_processes:
             await self._announce(LOBBY_CHANNEL, lobby)
         return accepted
@@ -807,7 +901,7 @@ class GameService:
         entry = self._cache.get(request.game_id)
         if entry is not None and entry.seats is not None and entry.listed is not None \
                 and entry.version == request.version and entry.game.to_act == request.seat \
-                and not isinstance(request.action, Forfeit) \
+                and entry.first_decision() is None and not isinstance(request.action, Forfeit) \
                 and (entry.control is None or (entry.clocks is not None
                                                and not entry.clocks.fallen(now))):
             # The move as this replay sees it, written at once: the write's version guard
@@ -849,6 +943,17 @@ class GameService:
                 "stale_version",
                 f"the game is at version {entry.version}, not {version}", 409,
                 params={"version": entry.version, "sent": version})
+        if _first_decision_missed(row, entry, now):
+            # Too late, whatever was asked: the game is aborted, nobody lost.
+            seat_missing = entry.first_decision()
+            assert seat_missing is not None
+            if not await self._abort_at(session, row, entry, "first_move", seat_missing):
+                return await self._lost_race(session, request)
+            raise _Aborted(_AbortNotice(game_id, "first_move", seat_missing, row.listed,
+                                        [s.player_id for s in entry.seats or ()]))
+        if isinstance(requested, Forfeit) and not entry.decided.both_made:
+            raise ServiceError("abort_instead", "nothing is at stake before both players have "
+                               "made a decision: abort the game instead", 409)
         if entry.clocks is not None and entry.clocks.fallen(now):
             # Too late, whatever was asked: the seat to act lost on time.
             loser = entry.clocks.running
@@ -887,13 +992,29 @@ class GameService:
                 self._statements() as session:
             now = self.wall.now()
             row = await repository.move_context(session, game_id, None)
-            if row is None or row.status != "active" or row.clock_since is None:
+            if row is None or row.status != "active" or row.deadline is None:
                 return False
             entry = await self._entry_to_write(session, row)
-            if entry.game.is_over or entry.clocks is None or entry.clocks.running is None \
+            if entry.game.is_over:
+                return False
+            seat_missing = entry.first_decision()
+            if seat_missing is not None:
+                if not _first_decision_missed(row, entry, now) or not await self._abort_at(
+                        session, row, entry, "first_move", seat_missing):
+                    return False
+                notice = _AbortNotice(game_id, "first_move", seat_missing, row.listed,
+                                      [s.player_id for s in entry.seats or ()])
+                lobby = None
+            elif entry.clocks is None or entry.clocks.running is None \
                     or not entry.clocks.fallen(now):
                 return False
-            lobby = await self._time_out(session, game_id, entry, entry.clocks.running, now)
+            else:
+                lobby = await self._time_out(session, game_id, entry, entry.clocks.running,
+                                             now)
+                notice = None
+        if notice is not None:
+            await self._tell_aborted(notice)
+            return True
         if lobby is None:
             return False
         if not self._pubsub.crosses_processes:
@@ -919,12 +1040,16 @@ class GameService:
 
     async def _time_out(self, session: AsyncSession, game_id: str, entry: _Entry, loser: int,
                         now: datetime) -> dict[str, Any] | None:
-        """End the game on ``loser``'s time at ``entry``'s version: the lobby's notice of
-        it, or None if the log had moved on (nothing written)."""
+        """End the game on ``loser``'s time at ``entry``'s version, recorded at the moment
+        the flag fell (whenever, and by whichever process, it is noticed): the lobby's
+        notice of it, or None if the log had moved on (nothing written)."""
+        assert entry.clocks is not None
+        fell = entry.clocks.flag_at
+        assert fell is not None and fell <= now
         lost = Forfeit(loser, "time")
         events = entry.game.apply(lost, seat=loser)
         return await self._record(session, _Request(game_id, loser, lost, entry.version, None),
-                                  entry, events, now)
+                                  entry, events, fell)
 
     async def _record(self, session: AsyncSession, request: _Request, entry: _Entry,
                       events: list[Event], now: datetime) -> dict[str, Any] | None:
@@ -940,11 +1065,16 @@ class GameService:
             action_json, notation = applied.to_json(), str(applied)
             outcome = entry.game.outcome()
             to_act = None if outcome else entry.game.to_act
+            decided = entry.decided.after(seat, action_json)
+            first_decision = to_act is not None and entry.running_after(decided) is None
             clocks = None
             if entry.control is not None:
                 assert entry.clocks is not None, "a timed game's replay knows its clocks"
                 clocks = entry.control.after(entry.clocks, now, seat=seat, to_act=to_act,
-                                             in_turn=not isinstance(applied, OUT_OF_TURN))
+                                             in_turn=not isinstance(applied, OUT_OF_TURN),
+                                             first_decision=first_decision)
+            first_move_by = now + self._first_decision_time(entry.control) \
+                if first_decision and not any(s.computer for s in entry.seats) else None
             # A move changes its players' own lists; an ending also the public ones.
             lobby = _lobby_message(public=outcome is not None and entry.listed,
                                    players=[s.player_id for s in entry.seats])
@@ -954,6 +1084,8 @@ class GameService:
                     "notation": notation}
             if clocks is not None:
                 bell["clock"] = clocks.to_bell()
+            if first_move_by is not None:
+                bell["first_move_by"] = epoch_us(first_move_by)
             notices = [notice for notice in (
                 self._pubsub.notice(game_id, bell),
                 self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
@@ -963,8 +1095,8 @@ class GameService:
                 winner=outcome.winner if outcome else None,
                 victory=outcome.victory.value if outcome else None, now=now,
                 clocks=clocks.remaining if clocks else None,
-                deadline=clocks.flag_at if clocks else None,
-                offer=request.offer)
+                deadline=first_move_by or (clocks.flag_at if clocks else None),
+                running=clocks.running if clocks else None, offer=request.offer)
             # Guarded by the game's version: of two servers moving the same game, the
             # second waits for the first's commit and writes nothing.
             # An ending is written with its summary and the new ratings: one transaction.
@@ -987,7 +1119,8 @@ class GameService:
         # Committed: now, and only now, this process's sockets may hear of it (the
         # others' when their process catches up).
         self._taken_in(entry, Applied(game_id, entry.game, new_version, seat, action_json,
-                                      notation, events, clocks, here=True))
+                                      notation, events, decided, clocks,
+                                      first_move_by=first_move_by, here=True))
         return lobby
 
     # ------------------------------------------------------------------ out of turn
@@ -1165,7 +1298,9 @@ class GameService:
         rematch = new_game_row(row.options, status="active", origin=origin,
                                listed=row.listed, seed=self._seeds(),
                                time_control=row.time_control, now=self.wall.now(),
-                               rated=row.rated)
+                               rated=row.rated,
+                               first_decision=None if origin == "computer" else
+                               self._first_decision_time(row.time_control))
         claimed = await repository.claim_rematch(session, row.id, rematch.id,
                                                  offered_by=row.rematch_offer)
         if not claimed:  # another server started it a moment ago
@@ -1200,12 +1335,81 @@ class GameService:
                 session.add(AdminAction(game_id=game_id, kind="abort", client=client,
                                         detail={"reason": reason, "version": row.version,
                                                 "was": row.status}))
-                row.status = "aborted"
-                row.to_act = row.deadline = None
+                row.status, row.abort_cause = "aborted", "admin"
+                row.to_act = row.deadline = row.clock_running = None
                 await session.commit()
             self._cache.pop(game_id, None)
-        await self._announce(game_id, {"aborted": {"reason": reason}})
-        await self._lobby_changed(public=row.listed, players=await self._players_of_now(game_id))
+        await self._tell_aborted(_AbortNotice(game_id, "admin", None, row.listed,
+                                              await self._players_of_now(game_id), reason))
+
+    async def abort_by_player(self, game_id: str, seat: int) -> None:
+        """``seat`` aborts the game: no result, no rating change. Allowed until both seats
+        have made a decision of their own; and to the creator (seat 0) of a game still
+        waiting for its second player, which is cancelled (it leaves the lobby, its invite
+        says so). Both players are told, on every process."""
+        for _ in range(_OUT_OF_TURN_TRIES):
+            async with self._lock(game_id), self._statements() as session:
+                notice = await self._player_abort(session, game_id, seat)
+            if notice is not None:
+                await self._tell_aborted(notice)
+                return
+        raise ServiceError("busy", "the game is moving too fast: nothing was changed; send "
+                           "it again", 503, params={"retry_after": 1})
+
+    async def _player_abort(self, session: AsyncSession, game_id: str, seat: int
+                            ) -> _AbortNotice | None:
+        """The abort written, or None if an action came first (look again)."""
+        row = await repository.move_context(session, game_id, None)
+        if row is None:
+            raise game_not_found(game_id)
+        if row.status == "waiting":
+            players = [s.player_id for s in await repository.seat_rows(session, game_id)]
+            if not await repository.cancel_waiting(session, game_id, self.wall.now()):
+                await session.rollback()
+                return None  # joined (or ended) meanwhile: look again
+            await session.commit()
+            self._cache.pop(game_id, None)
+            return _AbortNotice(game_id, "cancelled", seat, row.listed, players)
+        _refuse_unstarted_or_closed(row.status)
+        if row.status != "active":
+            raise ServiceError("game_over", "the game is over", 409)
+        entry = await self._entry_to_write(session, row)
+        if entry.decided.both_made:
+            raise ServiceError("abort_too_late", "both players have made a decision: the "
+                               "game can no longer be aborted (resign instead)", 409)
+        cause, by = "player", seat
+        if _first_decision_missed(row, entry, self.wall.now()):  # the deadline came first
+            cause, by = "first_move", entry.first_decision() or 0
+        if not await self._abort_at(session, row, entry, cause, by):
+            return None
+        return _AbortNotice(game_id, cause, by, row.listed,
+                            [s.player_id for s in entry.seats or ()])
+
+    async def _abort_at(self, session: AsyncSession, row: repository.MoveContext,
+                        entry: _Entry, cause: str, seat: int | None) -> bool:
+        """Abort the game at the version ``row`` was read at: whether this wrote it (False:
+        an action, an ending or another abort came first)."""
+        written = await repository.abort_game(session, row.game_id, version=entry.version,
+                                               cause=cause, seat=seat, now=self.wall.now())
+        if written:
+            await session.commit()
+        else:
+            await session.rollback()
+        self._cache.pop(row.game_id, None)
+        return written
+
+    async def _tell_aborted(self, notice: _AbortNotice) -> None:
+        """Tell the game's sockets (every process's) and the lobby of an abort committed."""
+        await self._announce(notice.game_id, {"aborted": {
+            "reason": notice.reason, "cause": notice.cause, "seat": notice.seat}})
+        await self._lobby_changed(public=notice.listed, players=notice.players)
+
+    def _first_decision_time(self, time_control: dict[str, Any] | TimeControl | None
+                             ) -> timedelta:
+        """How long a seat has for its first decision in a game between two people."""
+        control = time_control if isinstance(time_control, TimeControl | None) \
+            else TimeControl.from_json(time_control)
+        return first_decision_time(control, self._settings.first_move_seconds)
 
     async def expired(self, game_id: str, *, listed: bool, creator: str | None,
                       hours: float) -> None:
@@ -1294,12 +1498,13 @@ class GameService:
             for action in await repository.actions_after(session, game_id, entry.version,
                                                          up_to=known_version):
                 events = entry.game.apply(action.action)
+                decided = entry.decided.after(action.seat, action.action)
                 clocks = None if action.clock0_ms is None or action.clock1_ms is None else \
                     Clocks((action.clock0_ms, action.clock1_ms), action.created_at,
-                           entry.game.to_act)
+                           entry.running_after(decided))
                 self._taken_in(entry, Applied(game_id, entry.game, action.seq, action.seat,
                                               action.action, action.notation, events,
-                                              clocks, for_a_state=for_a_state))
+                                              decided, clocks, for_a_state=for_a_state))
         if row is not None and row.version == entry.version and entry.control is not None:
             # The row read at this version says when the current decision began (a game
             # just started has no action yet that says it).

@@ -69,6 +69,11 @@ const store = createStore({
   withdrew: false,       // whether that was the offer's own maker withdrawing it
   takeBack: { offered_by: null, declined_by: null, withdrew: false },
   confirmResign: false,  // the resign button asks once more
+  abortable: false,      // either player may still abort: neither has decided yet, or only one
+  confirmAbort: false,   // the abort (or cancel) button asks once more
+  firstMove: null,       // the seat to act's first decision: { seat, remaining, at: when heard }
+  abortCause: null,      // admin | player | first_move | cancelled
+  abortSeat: null,       // the seat that aborted, cancelled, or missed its first decision
   chat: { open: false, lines: [], unread: 0, muted: localStorage.getItem(CHAT_MUTED) === "1" },
   abortReason: null,
   connection: "connecting",
@@ -126,6 +131,9 @@ function handle(message) {
       const patch = { seat: message.seat };
       if (message.status) patch.status = message.status;
       if (message.abort_reason) patch.abortReason = message.abort_reason;
+      Object.assign(patch, { abortCause: message.abort_cause ?? null, abortSeat: message.abort_seat ?? null,
+        abortable: Boolean(message.abortable) });
+      useFirstMove(message.first_move);
       const missed = (message.missed ?? []).map((m) => ({ version: m.version, events: m.events }));
       show(message.version, message.view, state.version === message.version ? state.lastMove : null,
         patch, missed, false);
@@ -155,6 +163,9 @@ function handle(message) {
       }
       if (message.view.outcome) Object.assign(patch, { status: "finished", confirmResign: false });
       if (message.clock) useClock(message.clock);
+      patch.abortable = Boolean(message.abortable);
+      if (!patch.abortable) patch.confirmAbort = false;
+      useFirstMove(message.first_move);
       show(message.version, message.view,
         { seat: message.seat, notation: message.notation, events: message.events },
         patch, [{ version: message.version, events: message.events }], true);
@@ -180,7 +191,7 @@ function handle(message) {
       heard(message.type === "chat" ? [message.message] : message.messages, message.type === "chat");
       break;
     case "aborted":
-      store.set({ abortReason: message.reason });
+      store.set({ abortReason: message.reason, abortCause: message.cause ?? "admin", abortSeat: message.seat ?? null });
       becomeClosed("aborted");
       break;
     case "expired":
@@ -229,7 +240,8 @@ function handleError(message) {
 // Aborted or expired: nothing will be accepted any more.
 function becomeClosed(status) {
   connection.forgetAll();
-  store.set({ status, panel: null });
+  useFirstMove(null);
+  store.set({ status, panel: null, abortable: false, confirmAbort: false });
 }
 
 // A new view: drawn in place; on a live move, the cards taken travel (motion.js). Every
@@ -354,6 +366,64 @@ function awayFrom(since) {
   claimTimer = setTimeout(() => whenAsked(() => store.set({})), Math.max(0, wait));
 }
 
+// ---------------------------------------------------------------- fair starts, aborting
+
+// Until both players have made a decision of their own nothing is at stake: either may
+// abort, and each first decision has a deadline (missed, the game is aborted). The
+// countdown is redrawn each second while one runs.
+let firstMoveTicker = null;
+function useFirstMove(firstMove) {
+  clearInterval(firstMoveTicker);
+  firstMoveTicker = null;
+  store.set({ firstMove: firstMove ? { ...firstMove, at: performance.now() } : null });
+  if (firstMove) firstMoveTicker = setInterval(() => store.set({}), 1000);
+}
+
+function firstMoveLine(state) {
+  const { firstMove } = state;
+  if (!firstMove || state.status !== "active") return null;
+  const left = Math.max(0, Math.ceil((firstMove.remaining - (performance.now() - firstMove.at)) / 1000));
+  // A correspondence game's first decision has days: said in hours. (The opponent is
+  // not named: the side column has no room for a long name.)
+  const [key, n] = left > 3600 ? ["_hours", Math.ceil(left / 3600)] : ["", left];
+  const text = t(`first_move.${firstMove.seat === state.seat ? "yours" : "theirs"}${key}`, { n });
+  return html`<p id="first-move" class="first-move" role="status">${text}</p>`;
+}
+
+function abortedText(state, ctx) {
+  const { abortCause: cause, abortSeat: seat } = state;
+  if (cause === "player" || cause === "first_move" || cause === "cancelled") {
+    const mine = seat !== null && seat === state.seat;
+    return mine ? t(`aborted.${cause}_you`) : t(`aborted.${cause}`, { name: ctx.name(seat ?? 0) });
+  }
+  return state.abortReason ? t("aborted.reason", { reason: state.abortReason }) : t("aborted.plain");
+}
+
+// The abort button of a game in play, or the cancel button of one still waiting (its
+// creator's): each asks once more before it is sent.
+function AbortControls({ state, waiting }) {
+  const key = waiting ? "cancel" : "abort";
+  if (state.confirmAbort) {
+    return html`<p class="play-buttons confirm-abort" role="group" aria-label=${t(`${key}.confirm`)}>
+      <span>${t(`${key}.confirm`)}</span>
+      <button type="button" class="danger" data-abort="confirm" onClick=${() => {
+        store.set({ confirmAbort: false });
+        connection.send({ type: "abort" });
+      }}>${t(`${key}.yes`)}</button>
+      <button type="button" class="secondary" data-abort="keep" onClick=${() => store.set({ confirmAbort: false })}>${t(`${key}.no`)}</button>
+    </p>`;
+  }
+  return html`<p class="play-buttons"><button type="button" class="secondary" data-abort="ask"
+    onClick=${() => store.set({ confirmAbort: true })}>${t(`${key}.button`)}</button></p>`;
+}
+
+function WaitingControls({ state }) {
+  if (state.status !== "waiting" || state.seat !== 0 || !connection.isReady) return null;
+  return html`<section id="play-controls" class="play-controls" aria-live="polite">
+    <${AbortControls} state=${state} waiting=${true} />
+  </section>`;
+}
+
 // --------------------------------------------------------------- resigning, taking back
 
 // A take-back's questions and answers, and the resign confirmation, come with their words
@@ -381,14 +451,16 @@ function PlayControls({ state, ctx }) {
   const asked = module && (state.confirmResign || takeBack.offered_by !== null || takeBack.declined_by !== null);
   if (seat === null && !asked) return null;
   return html`<section id="play-controls" class="play-controls" aria-label=${t("play.title")} aria-live="polite">
+    ${firstMoveLine(state)}
+    ${seat !== null && state.abortable && !state.confirmResign ? html`<${AbortControls} state=${state} waiting=${false} />` : null}
     ${asked ? html`<${module.Asks} ctx=${ctx} seat=${seat} takeBack=${takeBack} confirmResign=${state.confirmResign} ...${asking} />` : null}
-    ${module && seat !== null && state.awaySince !== null
+    ${module && seat !== null && state.awaySince !== null && !state.abortable
     ? html`<${module.Absence} ctx=${ctx} seat=${seat} since=${state.awaySince} claimAfter=${state.claimAfter}
         folded=${state.claimFolded} ...${asking} />` : null}
-    ${seat !== null && !state.confirmResign ? html`<p class="play-buttons">
+    ${seat !== null && !state.confirmResign && !state.confirmAbort ? html`<p class="play-buttons">
       ${takeBack.offered_by === null && state.view.can_take_back && !state.computer[1 - seat] ? html`<button type="button" class="secondary" data-take-back="offer"
         onClick=${() => asking.send("take_back")}>${t("play.take_back")}</button>` : null}
-      <button type="button" class="secondary" data-resign="ask" onClick=${() => whenAsked(() => store.set({ confirmResign: true }))}>${t("play.resign")}</button>
+      ${state.abortable ? null : html`<button type="button" class="secondary" data-resign="ask" onClick=${() => whenAsked(() => store.set({ confirmResign: true }))}>${t("play.resign")}</button>`}
     </p>` : null}
   </section>`;
 }
@@ -492,13 +564,14 @@ function GamePage({ state, view, ctx }) {
     </header>
     ${invite && inviteModule() ? html`<${inviteModule().Invite} link=${invite} control=${state.timeControl} />` : null}
     ${state.status === "expired" ? html`<p id="expired-banner" class="banner aborted-banner" role="alert">${t("expired.banner")}</p>` : null}
-    ${state.status === "aborted" ? html`<p id="aborted-banner" class="banner aborted-banner" role="alert">${state.abortReason ? t("aborted.reason", { reason: state.abortReason }) : t("aborted.plain")}</p>` : null}
+    ${state.status === "aborted" ? html`<p id="aborted-banner" class="banner aborted-banner" role="alert">${abortedText(state, ctx)}</p>` : null}
     <p id="game-error" class="error toast" role="alert" hidden=${!error}>${error}</p>
     <div class="game-layout">
       <div id="board" class="board bd-root">
         <${Table} ctx=${ctx} end=${state.status === "finished" || view?.outcome ? rematchControls(state) : null} />
       </div>
       <aside class="side">
+        <${WaitingControls} state=${state} />
         <${PlayControls} state=${state} ctx=${ctx} />
         ${state.view && state.status !== "waiting" ? html`<${Chat} state=${state} ctx=${ctx} />` : null}
         <${LastMove} ctx=${ctx} />
@@ -558,6 +631,9 @@ function useSummary(summary) {
   };
   // The socket's word on the status is fresher, except that a summary read after it may
   // show the game started.
+  if (summary.status === "aborted" && state.abortCause === null) {
+    Object.assign(patch, { abortCause: summary.abort_cause ?? "admin", abortSeat: summary.abort_seat ?? null });
+  }
   if (state.status === null || (state.status === "waiting" && summary.status !== "waiting")) {
     patch.status = summary.status;
     if (state.status === "waiting") askStarted();

@@ -50,7 +50,8 @@ async function describeGame() {
         .filter(Boolean).join(" ");
     } else {
       form.hidden = true;
-      showErrorWithLink(t(summary.status === "aborted" ? "join.aborted" : "join.full"),
+      const closed = summary.abort_cause === "cancelled" ? "join.cancelled" : "join.aborted";
+      showErrorWithLink(t(summary.status === "aborted" ? closed : "join.full"),
         t("join.watch_instead"));
     }
   } catch (error) {

@@ -378,7 +378,7 @@ def test_aborting_tells_both_players_and_is_logged(admin: TestClient) -> None:
                            json={"reason": "Reported  for\tcheating"}))
     assert answer == {"game_id": game_id, "status": "aborted"}
     for socket in sockets:
-        assert socket.receive_until("aborted") == {"type": "aborted",
+        assert socket.receive_until("aborted") == {"type": "aborted", "cause": "admin",
                                                    "reason": "Reported for cheating"}
     actor = sockets[1 - actor.seat]  # type: ignore[operator]
     refusal = actor.act(actor.view["legal_actions"][0]["action"])  # type: ignore[index]

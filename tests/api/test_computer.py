@@ -347,6 +347,10 @@ def test_an_analysis_of_no_game_or_of_a_game_resigned_at_once(
         game_id = _versus(client, "random", first_player="me")
         with ProtocolClient(client, game_id, timeout=30.0) as socket:
             socket.join()
+            assert socket.view is not None
+            socket.act(socket.view["legal_actions"][0]["action"])  # each seat's first
+            while socket.version < 2:  # decision (the computer's comes by itself)
+                socket.receive_until("update")
             socket.send({"type": "resign"})
             assert socket.receive_until("update")["view"]["outcome"]["victory"] == "resigned"
         assert ok(client.get(f"/api/games/{game_id}/analysis")) == {"status": "too_short"}

@@ -20,6 +20,7 @@ from tests.factories import (
     assert_refused,
     browser,
     counting_still,
+    first_decisions,
     ok,
     player,
     serve,
@@ -57,6 +58,7 @@ def test_a_rated_game_between_two_accounts(make_app: Callable[..., FastAPI]) -> 
         assert entry["rated"] is True
         assert [(s["username"], s["rating"], s["provisional"]) for s in entry["seats"]] == [
             ("Ann", 1500, True), ("bob", 1500, True)]
+        client.portal.call(first_decisions, app.state.service, game_id)
         client.portal.call(app.state.service.resign, game_id, 1)
         assert ok(client.get(f"/api/games/{game_id}"))["ratings"] == [
             {"seat": 0, "before": 1500, "after": ok(client.get("/api/players/ann"))["rating"]},
@@ -82,9 +84,9 @@ def test_a_rated_game_between_two_accounts(make_app: Callable[..., FastAPI]) -> 
         assert stats["victories"]["civilian"] == {"games": 0, "percent": 0.0}
         assert stats["first_player"]["decided"] == 1
         assert stats["first_player"]["wins"] in (0, 1)
-        assert stats["length"]["actions"] == 1.0  # the resignation alone
+        assert stats["length"]["actions"] == 3.0  # each seat's first pick, the resignation
         assert stats["length"]["by_victory"]["resigned"]["games"] == 1
-        assert stats["wonders"] == {}  # resigned before the draft's first pick
+        assert len(stats["wonders"]) == 2  # one picked by each seat
 
 
 def _lobby(client: TestClient) -> LobbyClient:
@@ -174,6 +176,7 @@ def test_a_guests_finished_games_join_the_profile_at_login(
         created = ok(away.post("/api/games", json={}), 201)
         ok(browser(client).post(f"/api/games/{created['game_id']}/join",
                                 json={"invite_code": created["invite_code"]}))
+        client.portal.call(first_decisions, app.state.service, created["game_id"])
         client.portal.call(app.state.service.resign, created["game_id"], 1)
         assert ok(client.get("/api/players/ann"))["games"] == 0
         ok(away.post("/api/login", json={"username": "ann", "password": PASSWORD}))

@@ -19,6 +19,7 @@ from tests.factories import (
     admin_login,
     as_json,
     assert_refused,
+    first_decisions,
     hidden_ids,
     new_game,
     ok,
@@ -151,6 +152,7 @@ def test_a_game_ended_by_resignation_replays_to_its_result(
     app = make_app()
     with serve(app) as client:
         game_id = new_game(client)[0]["game_id"]
+        client.portal.call(first_decisions, app.state.service, game_id)
         client.portal.call(app.state.service.resign, game_id, 1)
         record = ok(client.get(f"/api/games/{game_id}/record"))
     assert record["result"] == {"winner": 0, "victory": "resigned"}

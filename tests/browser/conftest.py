@@ -114,6 +114,8 @@ def server(server_workdir: Path) -> Iterator[str]:
     env["DUEL_SECRET_KEY"] = secrets.token_urlsafe(32)
     env["DUEL_LOBBY_DEBOUNCE"] = "0.05"
     env["DUEL_ABANDON_AFTER"] = "2"  # an absent player's win is claimed in the tests' time
+    # A first move waits out whatever a page checks first, on a machine however busy.
+    env["DUEL_FIRST_MOVE_SECONDS"] = "600"
     env["DUEL_ADMIN_PASSWORD"] = ADMIN_PASSWORD
     # Every browser of the run is one address: it creates and joins more games in an hour
     # than one person may.

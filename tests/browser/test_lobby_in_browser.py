@@ -187,6 +187,28 @@ def test_a_listed_game_appears_live_and_is_joined_in_one_click(
     bo.assert_no_errors()
 
 
+def test_a_creator_cancels_a_listed_game_it_leaves_the_lobby_and_its_link_says_so(
+        open_page: OpenPage, server: str, screenshots: Path) -> None:
+    ann = open_lobby(open_page, server, "Ann")
+    bo = open_lobby(open_page, server, "Bo")
+    ann.page.locator("#create-button").click()
+    game_id = game_id_of(ann.page)
+    expect(ann.page.locator("#game")).to_have_attribute("data-status", "waiting")
+    entry = bo.page.locator(f"#open-games li[data-game-id='{game_id}']")
+    expect(entry).to_contain_text("Ann")
+    ann.page.locator("[data-abort=ask]").click()  # asked once more first
+    expect(ann.page.locator("#play-controls")).to_contain_text("Cancel this game?")
+    ann.page.locator("[data-abort=confirm]").click()
+    expect(ann.page.locator("#aborted-banner")).to_contain_text("You cancelled this game")
+    expect(ann.page.locator("#game")).to_have_attribute("data-status", "aborted")
+    expect(entry).to_have_count(0)  # gone from Bo's lobby at once, on its socket
+    ann.page.screenshot(path=screenshots / "cancelled-by-its-creator.png")
+    bo.page.goto(f"{server}/join/{game_id}")
+    expect(bo.page.locator("#join-error")).to_contain_text("cancelled")
+    ann.assert_no_errors()
+    bo.assert_no_errors()
+
+
 def test_leaving_the_lobby_page_leaves_the_queue(open_page: OpenPage, server: str) -> None:
     """Who waits is read from the server's queue (a view for the tests): before the next
     player presses Play, the server has handled the leaving, so nothing rests on timing.
@@ -436,7 +458,7 @@ def test_my_games_page_follows_whose_turn_and_tells_a_background_tab(
     expect(entry).to_contain_text("Your turn")
     expect(entry).to_contain_text("10 min + 5 s")
     expect(entry.locator(".entry-clock")).to_have_count(2)
-    expect(entry.locator(".entry-clock.running")).to_have_count(1)
+    expect(entry.locator(".entry-clock.running")).to_have_count(0)  # a first decision
     url = server.replace("http://", "ws://") + f"/ws/games/{game_id}"
     with connect(url, open_timeout=SOCKET_SECONDS) as first, \
             connect(url, open_timeout=SOCKET_SECONDS) as second:
@@ -456,6 +478,8 @@ def test_my_games_page_follows_whose_turn_and_tells_a_background_tab(
         seats[1].until("ack")
         expect(entry).to_contain_text("Your turn")
         expect(page).to_have_title(re.compile("^● Your turn"))
+        # Both have made their first decision: Ann's clock runs from her second.
+        expect(entry.locator(".entry-clock.running")).to_have_count(1)
     assert_accessible(page, "My games")
     page.screenshot(path=screenshots / "my-games.png", full_page=True)
     ann.assert_no_errors()

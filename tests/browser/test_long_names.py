@@ -1,6 +1,6 @@
 """Names as long as a name may be (tests/browser/test_table_layout.py's NAMES, one a single
 word) on the pages around the table, at a phone's width: the lobby's lists, the invite page,
-the header, the player's games in progress and finished, a game's resignation question, its
+the header, the player's games in progress and finished, a game's abort question, its
 result and rematch offer, and the replay of a finished game with its analysis. No page grows
 wider than the phone's window (test_table_layout.py plays whole games with such names)."""
 
@@ -85,9 +85,9 @@ def test_long_names_never_widen_a_page(browser: Browser, server: str,
         _width_checked(page, "join", screenshots)
 
         page.goto(f"{server}/games/{timed['game_id']}")
-        page.locator("[data-resign=ask]").click()
-        expect(page.locator("[data-resign=yes]")).to_be_visible()
-        _width_checked(page, "resign", screenshots)
+        page.locator("[data-abort=ask]").click()  # no one has moved: abort, not resign
+        expect(page.locator("[data-abort=confirm]")).to_be_visible()
+        _width_checked(page, "abort", screenshots)
 
         page.goto(f"{server}/games/{finished[0]['game_id']}")
         page.locator("[data-rematch=offer]").click()

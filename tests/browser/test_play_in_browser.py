@@ -172,12 +172,12 @@ def test_a_move_the_server_could_not_store_is_sent_again(
     players.guest.assert_no_errors()
 
 
-def test_a_take_back_asked_and_accepted_then_a_resignation(
+def test_a_take_back_asked_and_accepted_then_an_abort(
         open_page: OpenPage, server: str, screenshots: Path) -> None:
     """The player who moved asks to take the move back; the other declines, is asked
-    again and accepts; both tables are as before the move and the log says so. Then the
-    other player resigns (asked to confirm first), and both pages show the end: a win by
-    resignation."""
+    again and accepts; both tables are as before the move and the log says so. Nothing is
+    at stake then: the other player aborts (asked to confirm first), and both pages say
+    who aborted the game."""
     players = start_game(open_page, server, wonder_selection="first_game")
     host, guest = players.host.page, players.guest.page
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
@@ -209,17 +209,20 @@ def test_a_take_back_asked_and_accepted_then_a_resignation(
         expect(page.locator("#log li").first).to_contain_text("last move back")
         expect(page.locator("#play-controls .play-offer")).to_have_count(0)
 
-    other.locator("[data-resign=ask]").click()
-    expect(other.locator("#play-controls")).to_contain_text("Resign this game?")
-    other.screenshot(path=screenshots / "resign-confirm.png", full_page=True)
-    other.locator("[data-resign=yes]").click()
+    # The take-back undid the only decision made: nothing is at stake, and either player
+    # may abort (asked to confirm first) where the resign button was.
+    expect(other.locator("[data-resign=ask]")).to_have_count(0)
+    expect(other.locator("#first-move")).to_contain_text("first move")
+    other.locator("[data-abort=ask]").click()
+    expect(other.locator("#play-controls")).to_contain_text("Abort this game?")
+    other.screenshot(path=screenshots / "abort-confirm.png", full_page=True)
+    other.locator("[data-abort=confirm]").click()
     for page in (actor, other):
-        expect(page.locator("#end-screen")).to_be_visible()
+        expect(page.locator("#aborted-banner")).to_be_visible()
         expect(page.locator("#play-controls")).to_have_count(0)
-    expect(actor.locator("#end-screen")).to_contain_text("You win by resignation")
-    expect(other.locator("#end-screen")).to_contain_text("You resigned")
-    expect(actor.locator("#end-screen h2")).to_contain_text("You win")
-    actor.screenshot(path=screenshots / "won-by-resignation.png", full_page=True)
+    expect(other.locator("#aborted-banner")).to_contain_text("You aborted this game")
+    expect(actor.locator("#aborted-banner")).to_contain_text("aborted this game: no result")
+    actor.screenshot(path=screenshots / "aborted-by-the-opponent.png", full_page=True)
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
 
@@ -267,27 +270,29 @@ def test_a_real_time_game_lost_on_time(open_page: OpenPage, server: str,
     host, guest = players.host.page, players.guest.page
     for page in (host, guest):
         expect(page.locator("#clocks .clock")).to_have_count(2)
-        expect(page.locator("#clocks .clock.running")).to_have_count(1)
+        expect(page.locator("#clocks .clock.running")).to_have_count(0)  # a first decision
     expect(host.locator("#game")).to_have_attribute("data-to-act", re.compile(r"^[01]$"))
     seat = _attribute(host, "data-to-act")
     actor, other = (host, guest) if seat == "0" else (guest, host)
-    play_one(actor, random.Random(SEED))
+    play_one(actor, random.Random(SEED))  # each seat's first decision costs it no time
     _wait_for_version_above(other, 0)
-    running = f"#clocks .clock[data-seat='{1 - int(seat)}']"
-    expect(actor.locator(running)).to_have_attribute("data-running", "yes")
-    assert players.game_id not in _move_time_on(server, 110)  # (other tests' games may end)
-    play_one(other, random.Random(SEED + 1))  # with some 10 s left: low (a tenth)
+    play_one(other, random.Random(SEED + 1))
     _wait_for_version_above(actor, 1)
+    running = f"#clocks .clock[data-seat='{seat}']"
+    expect(other.locator(running)).to_have_attribute("data-running", "yes")
+    assert players.game_id not in _move_time_on(server, 110)  # (other tests' games may end)
+    play_one(actor, random.Random(SEED + 2))  # with some 10 s left: low (a tenth)
+    _wait_for_version_above(other, 2)
     for page in (actor, other):
         expect(page.locator(running)).to_have_attribute("data-low", "yes")
         expect(page.locator(running)).to_have_attribute("data-running", "no")
     actor.screenshot(path=screenshots / "clocks-low.png", full_page=True)
-    assert players.game_id in _move_time_on(server, 121)  # the actor's time ran out
+    assert players.game_id in _move_time_on(server, 121)  # the other's time ran out
     for page in (actor, other):
         expect(page.locator("#end-screen")).to_be_visible()
         expect(page.locator("#end-screen")).to_contain_text("clock ran out")
-    expect(other.locator("#end-screen h2")).to_contain_text("You win")
-    other.screenshot(path=screenshots / "won-on-time.png", full_page=True)
+    expect(actor.locator("#end-screen h2")).to_contain_text("You win")
+    actor.screenshot(path=screenshots / "won-on-time.png", full_page=True)
     players.host.assert_no_errors()
     players.guest.assert_no_errors()
 
@@ -295,7 +300,7 @@ def test_a_real_time_game_lost_on_time(open_page: OpenPage, server: str,
 def test_the_creator_waiting_on_the_game_page_sees_the_clocks_start(
         open_page: OpenPage, server: str) -> None:
     """Ann waits on her timed game's page, its invite link shown; when Bo joins, her page
-    shows the clocks running without a reload."""
+    shows the clocks without a reload (none running during the first decision)."""
     host = open_page(server + "/")
     page = host.page
     pick_name(page, "Ann")
@@ -315,7 +320,9 @@ def test_the_creator_waiting_on_the_game_page_sees_the_clocks_start(
     guest.page.wait_for_url(GAME_URL)
     for watched in (host, guest):
         expect(watched.page.locator("#clocks .clock")).to_have_count(2)
-        expect(watched.page.locator("#clocks .clock.running")).to_have_count(1)
+        # No clock runs during a first decision: its own deadline is said instead.
+        expect(watched.page.locator("#clocks .clock.running")).to_have_count(0)
+        expect(watched.page.locator("#first-move")).to_contain_text("first move")
         expect(watched.page.locator("#clocks")).to_have_attribute(
             "title", "Time control: 3 min + 10 s")
     expect(page.locator("#waiting-invite")).to_have_count(0)
@@ -327,9 +334,17 @@ def test_the_win_is_claimed_from_an_opponent_who_left(
         open_page: OpenPage, server: str, screenshots: Path) -> None:
     """Bo closes his tab: Ann is told he left and, once he has been away long enough
     (DUEL_ABANDON_AFTER, two seconds here), may claim the win or keep waiting; she keeps
-    waiting, then claims it. Both results say so."""
+    waiting, then claims it. Both results say so. (Before both have made a first move
+    there is no win to claim: the missed first move aborts the game.)"""
     players = start_game(open_page, server, wonder_selection="first_game")
     ann = players.host.page
+    expect(ann.locator("#game")).to_have_attribute("data-to-act", re.compile("^[01]$"))
+    seat = _attribute(ann, "data-to-act")
+    first, second = (ann, players.guest.page) if seat == "0" else (players.guest.page, ann)
+    play_one(first, random.Random(SEED))
+    _wait_for_version_above(second, 0)
+    play_one(second, random.Random(SEED + 1))
+    _wait_for_version_above(ann, 1)
     players.guest.page.close()
     expect(ann.locator("#presence")).to_contain_text("Bo is away")
     expect(ann.locator("#absence")).to_have_attribute("data-claim", "ready")

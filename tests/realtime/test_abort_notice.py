@@ -73,7 +73,7 @@ def test_an_abort_reaches_every_socket_and_ends_the_game(
 
         admin_abort(ann, game_id, "reported for cheating", "127.0.0.1")
         for socket in sockets:
-            assert socket.receive_until("aborted") == {"type": "aborted",
+            assert socket.receive_until("aborted") == {"type": "aborted", "cause": "admin",
                                                        "reason": "reported for cheating"}
         # No move is taken any more, from either seat.
         for socket in sockets[:2]:

@@ -18,6 +18,7 @@ from tests.factories import (
     seated_game,
     serve,
     server_game,
+    socket_first_decisions,
 )
 from tests.realtime.interleaving import manual_clock
 
@@ -55,9 +56,17 @@ def test_the_clocks_reach_every_page_and_a_flag_falls_for_everyone(
     with serve(app) as client:
         game_id, (ann, bob, watcher) = _table(client, time_control=BLITZ)
         welcome = watcher.inbox[0]
-        assert welcome["clock"] == {"remaining": [300_000, 300_000], "running": 0,
+        # No clock runs during a first decision, which has its own 30 s.
+        assert welcome["clock"] == {"remaining": [300_000, 300_000], "running": None,
                                     "control": BLITZ}
+        assert (welcome["first_move"], welcome["abortable"]) == (
+            {"seat": 0, "remaining": 30_000}, True)
         assert welcome["claim_after"] == 60
+        socket_first_decisions(ann, bob, watcher)
+        assert ann.view is not None and ann.view["to_act"] == 0
+        heard = next(m for m in reversed(ann.inbox) if m["type"] == "update")
+        assert heard["clock"] == {"remaining": [300_000, 300_000], "running": 0}
+        assert "abortable" not in heard and "first_move" not in heard
         game, _ = server_game(client, game_id)
         wall.advance(10)
         assert ann.act(game.legal_actions()[0].to_json())["type"] == "ack"
@@ -83,7 +92,8 @@ def test_a_move_sent_after_the_flag_fell_is_refused_and_ends_the_game(
         make_app: Callable[..., FastAPI]) -> None:
     app, wall = _app(make_app)
     with serve(app) as client:
-        game_id, (ann, bob, _) = _table(client, time_control=BLITZ)
+        game_id, (ann, bob, watcher) = _table(client, time_control=BLITZ)
+        socket_first_decisions(ann, bob, watcher)
         game, _ = server_game(client, game_id)
         wall.advance(300)
         refused = ann.act(game.legal_actions()[0].to_json())
@@ -100,6 +110,7 @@ def test_the_win_is_claimed_from_an_opponent_away_long_enough(
         ann.send({"type": "claim_win"})
         error = ann.receive_until("error")
         assert (error["code"], error["params"]) == ("not_abandoned", {"cause": "present"})
+        socket_first_decisions(ann, bob, watcher)
         wall.advance(100)  # long at the table: the absence counts from the leaving
         bob.close()
         _presence(ann, [True, False])
@@ -157,7 +168,8 @@ def test_a_seat_dropped_as_silent_is_away_from_then(make_app: Callable[..., Fast
                      heartbeat_timeout=2.5)
     clock = manual_clock(app)
     with serve(app) as client:
-        _, (ann, bob, _) = _table(client)
+        _, (ann, bob, watcher) = _table(client)
+        socket_first_decisions(ann, bob, watcher)
         wall.advance(600)  # ten minutes of play
         for _ in range(3):  # Ann keeps talking; Bob's browser is gone without a word
             ann.send({"type": "ping"})

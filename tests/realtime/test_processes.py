@@ -21,16 +21,17 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from app.db.models import Presence, RatingChange
+from app.db.models import Game, GameAction, Presence, RatingChange
 from tests.browser.server import free_port
 from tests.factories import Database
 
@@ -321,9 +322,11 @@ def test_two_processes_ending_a_rated_game_at_once_rate_it_once(
             for socket, seat in ((anns, 0), (bos, 1)):
                 socket.send({"type": "join"})
                 assert socket.until("welcome")["seat"] == seat
+            # Each seat's first decision: before them nothing is at stake (abort instead).
+            assert play([anns, bos], [], random.Random(round_), moves=2) == 2
             anns.send({"type": "resign"})
             bos.send({"type": "resign"})
-            ended = [socket.until("update", version=1) for socket in (anns, bos)]
+            ended = [socket.until("update", version=3) for socket in (anns, bos)]
         assert ended[0]["notation"] == ended[1]["notation"] in ("forfeit:0:resigned",
                                                                 "forfeit:1:resigned")
         changes = asyncio.run(postgres.read(
@@ -398,3 +401,65 @@ def test_a_process_stopped_with_sigterm_drains_and_says_goodbye(
         assert "Application shutdown complete" in a.log.read_text()
         assert seats[1].until("presence", seats=[False, True])
         assert _answers(b.url + "/readyz")
+
+
+def test_an_abort_reaches_both_processes_and_a_flag_fallen_meanwhile_counts_at_its_deadline(
+        postgres: Database, tmp_path: Path) -> None:
+    """Seat 1, on process b, aborts a game before anyone decided: both seats hear it, on
+    either process. Then a 1+0 game is played on both until seat 1's clock runs, and both
+    processes stop; its flag falls while none runs (its clock is set 75 s back, as if they
+    had been down that long: no test waits a minute); two processes start again, and one
+    of them ends the game on time, once, recorded at the flag's fall, not when noticed."""
+    secret = secrets.token_urlsafe(32)
+    with process(postgres, tmp_path, "a", secret) as a, \
+            process(postgres, tmp_path, "b", secret) as b:
+        game_id, tokens = _started_game(a, b)
+        with Socket.open(f"{a.ws}/ws/games/{game_id}") as first, \
+                Socket.open(f"{b.ws}/ws/games/{game_id}") as second:
+            for seat, socket in enumerate((first, second)):
+                socket.send({"type": "join", "seat": seat, "token": tokens[seat]})
+                assert socket.until("welcome")["abortable"] is True
+            second.send({"type": "abort"})
+            for socket in (first, second):
+                assert socket.until("aborted") == {"type": "aborted", "reason": None,
+                                                   "cause": "player", "seat": 1}
+
+        http = Http()
+        created = http.post(a.url + "/api/games", {
+            "name": "Ann", "first_player": "creator",
+            "time_control": {"kind": "fischer", "minutes": 1, "increment": 0}})
+        timed = created["game_id"]
+        joined = http.post(f"{b.url}/api/games/{timed}/join",
+                           {"invite_code": created["invite_code"], "name": "Bo"})
+        with Socket.open(f"{a.ws}/ws/games/{timed}") as first, \
+                Socket.open(f"{b.ws}/ws/games/{timed}") as second:
+            for seat, (socket, token) in enumerate(((first, created["token"]),
+                                                    (second, joined["token"]))):
+                socket.send({"type": "join", "seat": seat, "token": token})
+                assert socket.until("welcome")["first_move"]["seat"] == 0
+            assert play([first, second], [], random.Random(3), moves=2) == 2
+            last = second.received[-1]
+            assert last["clock"]["running"] == 1 and "first_move" not in last
+    # Both processes are down: seat 1's flag falls meanwhile.
+    [(since, deadline)] = asyncio.run(postgres.read(
+        select(Game.clock_since, Game.deadline).where(Game.id == timed)))
+    back = timedelta(seconds=75)
+    asyncio.run(postgres.write(update(Game).where(Game.id == timed).values(
+        clock_since=since - back, deadline=deadline - back)))
+    with process(postgres, tmp_path, "c", secret) as c, \
+            process(postgres, tmp_path, "d", secret) as d:
+        with Socket.open(f"{c.ws}/ws/games/{timed}") as watcher:
+            watcher.send({"type": "join"})
+            if watcher.until("welcome")["status"] != "finished":  # not noticed yet
+                watcher.until("update", notation="forfeit:1:time")
+        for url in (c.url, d.url):
+            with urllib.request.urlopen(f"{url}/api/games/{timed}", timeout=WAIT) as answer:
+                summary = json.loads(answer.read())
+            assert (summary["status"], summary["winner"], summary["victory"]) == (
+                "finished", 0, "time")
+    entries = asyncio.run(postgres.read(
+        select(GameAction.notation, GameAction.created_at).where(GameAction.game_id == timed)
+        .order_by(GameAction.seq)))
+    assert [notation for notation, _ in entries][2:] == ["forfeit:1:time"]
+    assert entries[-1][1] == deadline - back
+

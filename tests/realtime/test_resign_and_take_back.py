@@ -8,7 +8,14 @@ from collections.abc import Callable
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from tests.factories import ProtocolClient, browser, seated_game, serve, server_game
+from tests.factories import (
+    ProtocolClient,
+    browser,
+    seated_game,
+    serve,
+    server_game,
+    socket_first_decisions,
+)
 
 TIMEOUT = 10.0
 
@@ -24,6 +31,9 @@ def test_a_seat_resigns_out_of_turn(make_app: Callable[..., FastAPI]) -> None:
         assert watcher.view is not None and ann.view is not None
         watcher.send({"type": "resign"})
         assert watcher.receive_until("error")["code"] == "spectator"
+        bob.send({"type": "resign"})  # before both decided, nothing is at stake
+        assert bob.receive_until("error")["code"] == "abort_instead"
+        socket_first_decisions(ann, bob, watcher)
         bob.send({"type": "resign"})  # Ann is to act
         for socket in (ann, bob, watcher):
             update = socket.receive_until("update")

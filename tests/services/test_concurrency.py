@@ -20,6 +20,7 @@ from app.realtime.pubsub import InProcessPubSub
 from app.services.games import Accepted, GameService, ServiceError
 from tests.factories import (
     Database,
+    first_decisions,
     game_row,
     log_rows,
     repeatable_seeds,
@@ -195,22 +196,22 @@ async def test_a_move_on_a_replay_the_log_has_left_is_refused_and_writes_nothing
 async def test_a_move_on_a_current_replay_is_one_write(database: Database) -> None:
     """A move on a game whose replay this server holds at the log's head is one statement
     on PostgreSQL (the version guard, the log entry and the doorbells together) and two in
-    one transaction on SQLite; nothing is read first."""
+    one transaction on SQLite; nothing is read first. (A seat's first decision is read
+    first: its deadline is the game row's.)"""
     async with servers(database) as (server,):
         service = server.service
         game_id, _ = await started_game(service)
-        game, _ = await service.current(game_id)
-        await service.submit(game_id, 0, game.legal_actions()[0].to_json(), 0, None)
+        await first_decisions(service, game_id)
         statements: list[str] = []
         event.listen(server.engine.sync_engine, "before_cursor_execute",
                      lambda _c, _cur, sql, *_: statements.append(sql))
         game, _ = await service.current(game_id)
         statements.clear()
         assert game.to_act is not None
-        await service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(), 1, "c")
+        await service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(), 2, "c")
         kinds = [sql.split()[0].upper() for sql in statements]
         assert kinds == (["WITH"] if database.kind == "postgres" else ["UPDATE", "INSERT"])
-        assert await state(service, game_id) == (await replayed_hash(database, game_id), 2)
+        assert await state(service, game_id) == (await replayed_hash(database, game_id), 3)
 
 
 async def test_a_game_played_on_is_the_last_one_dropped_from_memory(

@@ -11,7 +11,14 @@ import pytest
 from app.db import repository
 from app.engine import DiscardCard, Game, Options
 from app.services.games import Accepted, GameService, ServiceError
-from tests.factories import Database, game_row, log_rows, servers, started_game
+from tests.factories import (
+    Database,
+    first_decisions,
+    game_row,
+    log_rows,
+    servers,
+    started_game,
+)
 
 
 async def replayed(database: Database, game_id: str) -> Game:
@@ -41,22 +48,23 @@ async def refused(code: str, call: Any) -> ServiceError:
 async def test_a_seat_resigns_out_of_turn_and_the_other_wins(database: Database) -> None:
     async with servers(database, 2) as (one, two):
         game_id, _ = await started_game(one.service)
+        await first_decisions(one.service, game_id)
         game, version = await one.service.current(game_id)
-        assert game.to_act == 0
-        # Seat 1 resigns on the other server while seat 0 is to act.
-        assert await two.service.resign(game_id, 1) == Accepted(version + 1)
+        assert game.to_act == 1
+        # Seat 0 resigns on the other server while seat 1 is to act.
+        assert await two.service.resign(game_id, 0) == Accepted(version + 1)
         row = await game_row(database, game_id)
         assert (row.status, row.winner, row.victory, row.to_act) == (
-            "finished", 0, "resigned", None)
+            "finished", 1, "resigned", None)
         assert [r.notation for r in await log_rows(database, game_id)][-1] == \
-            "forfeit:1:resigned"
+            "forfeit:0:resigned"
         update = two.published[-1][1]
         assert update["version"] == version + 1
-        assert {"type": "game_over", "winner": 0, "victory": "resigned"} in \
+        assert {"type": "game_over", "winner": 1, "victory": "resigned"} in \
             update["updates"]["spectator"]["events"]
         game, _ = await one.service.current(game_id)  # the other server's replay agrees
         assert game.state_hash() == (await replayed(database, game_id)).state_hash()
-        await refused("game_over", one.service.resign(game_id, 0))
+        await refused("game_over", one.service.resign(game_id, 1))
         await refused("game_over", one.service.submit(
             game_id, 0, game.legal_actions()[0].to_json() if game.legal_actions() else
             "pick:the_sphinx", version + 1, None))

@@ -26,7 +26,7 @@ from app.services.games import GameService, ServiceError
 from app.services.matchmaking import QUEUE_LOCK, MatchmakingService
 from app.services.ratings import PROVISIONAL_DEVIATION, Rating, aged, both_rated, rated
 from app.services.results import Backfill, summarise
-from tests.factories import Database, ManualWall, repeatable_seeds, servers
+from tests.factories import Database, ManualWall, first_decisions, repeatable_seeds, servers
 
 START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 BLITZ = TimeControl.fischer(5, 3)
@@ -93,11 +93,16 @@ async def guest_player(database: Database, name: str) -> str:
     return player_id
 
 
-async def rated_game(service: GameService, first: str, second: str, **options: Any) -> str:
+async def rated_game(service: GameService, first: str, second: str, *,
+                     decided: bool = True, **options: Any) -> str:
+    """A rated game between two accounts, seat 0 to act first; ``decided``: each seat has
+    made its first decision (from then on its result counts)."""
     created = await service.create_game(wonder_selection="draft", creator_starts=True,
                                         name=None, player_id=first, rated=True, **options)
     game_id = created.credentials.game_id
     await service.join_game(game_id, created.invite_code, None, second)
+    if decided:
+        await first_decisions(service, game_id)
     return game_id
 
 
@@ -140,6 +145,7 @@ async def test_an_unrated_game_and_an_aborted_rated_game_move_nothing(
                                                    player_id=ann)
         unrated = created.credentials.game_id
         await server.service.join_game(unrated, created.invite_code, None, bob)
+        await first_decisions(server.service, unrated)
         await server.service.resign(unrated, 0)
         aborted = await rated_game(server.service, ann, bob)
         await server.service.abort(aborted, reason="test", client=None)
@@ -182,7 +188,7 @@ async def test_two_servers_ending_a_rated_game_on_time_rate_it_once(
         game_ids = [await rated_game(one.service, ann, bob, time_control=BLITZ)
                     for _ in range(3)]
         await two.service.current(game_ids[0])
-        wall.advance(301)  # seat 0 (ann) to act in each, out of time
+        wall.advance(301)  # seat 1 (bob) to act in each, out of time
         ended = await asyncio.gather(one.flags.sweep(), two.flags.sweep(),
                                      one.service.flag_fall(game_ids[1]),
                                      two.service.flag_fall(game_ids[2]))
@@ -190,8 +196,8 @@ async def test_two_servers_ending_a_rated_game_on_time_rate_it_once(
             game_ids[1:], ended[2:], strict=True) if won]) == sorted(game_ids)
     for game_id in game_ids:
         assert [(c.player_id, c.score) for c in await changes(database, game_id)] == [
-            (ann, 0.0), (bob, 1.0)]
-    loser, winner = await players(database, ann, bob)
+            (ann, 1.0), (bob, 0.0)]
+    winner, loser = await players(database, ann, bob)
     assert (loser.rated_games, winner.rated_games) == (3, 3)
     assert loser.rating < 1500 < winner.rating
 
@@ -218,7 +224,7 @@ async def test_a_finished_game_is_summarised_and_old_ones_later(database: Databa
         service = server.service
         game_id = await rated_game(service, ann, bob)
         game, version = await service.current(game_id)
-        moves = 0
+        moves = 2  # the first decisions
         while not game.is_over and moves < 12:  # through the draft and into Age I
             seat = game.to_act
             assert seat is not None
@@ -372,6 +378,7 @@ async def test_a_guest_logging_in_as_their_game_ends_keeps_its_summary(
                                                 name=None, player_id=guest)
             game_id = created.credentials.game_id
             await service.join_game(game_id, created.invite_code, None, other)
+            await first_decisions(service, game_id)
             async with make_sessionmaker(engine)() as login:
                 await claim_guest_games(login, guest, ann)
                 ending = asyncio.create_task(service.resign(game_id, 1))

@@ -116,7 +116,7 @@ export default {
     other: "încheiată {ago} · {n} de mutări",
   },
   "lobby.mine.finished_label": "Vezi partida ta încheiată {opponent}",
-  "lobby.mine.aborted": "Oprită de un administrator",
+  "lobby.mine.aborted": "Anulată: fără rezultat",
   "lobby.mine.expired": "Expirată",
   "lobby.mine.replay_label": "Reia partida {opponent}, mutare cu mutare",
   "replay.setup": {
@@ -241,6 +241,7 @@ export default {
   "join.invited_by": "{name} te invită să joci.",
   "join.invited": "Ai primit o invitație la joc.",
   "join.aborted": "Această partidă a fost oprită.",
+  "join.cancelled": "Creatorul a renunțat la această partidă: nimeni nu mai poate intra în ea.",
   "join.full": "Ambele locuri ale acestei partide sunt ocupate.",
   "join.watch_instead": "Urmărește partida",
   "join.no_game": "Acest link de invitație nu indică nicio partidă: verifică dacă a fost copiat întreg.",

@@ -114,7 +114,7 @@ export default {
     other: "završena {ago} · {n} poteza",
   },
   "lobby.mine.finished_label": "Pogledaj svoju završenu partiju ({opponent})",
-  "lobby.mine.aborted": "Prekinuo administrator",
+  "lobby.mine.aborted": "Poništena: bez rezultata",
   "lobby.mine.expired": "Istekla",
   "lobby.mine.replay_label": "Reprodukuj partiju ({opponent}), potez po potez",
   "replay.setup": {
@@ -239,6 +239,7 @@ export default {
   "join.invited_by": "{name} vas poziva na partiju.",
   "join.invited": "Pozvani ste na partiju.",
   "join.aborted": "Ova partija je prekinuta.",
+  "join.cancelled": "Osnivač je otkazao ovu partiju: niko joj se ne može pridružiti.",
   "join.full": "Oba mesta u ovoj partiji su zauzeta.",
   "join.watch_instead": "Umesto toga gledajte partiju",
   "join.no_game": "Ovaj link za poziv ne vodi ni do jedne partije: proverite da li je kopiran ceo.",
