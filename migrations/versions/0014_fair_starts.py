@@ -1,8 +1,8 @@
 """Fair starts: whose clock runs (none during a seat's first decision), and why a game was
 aborted (an admin, a player, a first decision missed, its creator cancelling it).
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-12-07
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
