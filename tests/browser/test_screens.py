@@ -54,26 +54,26 @@ LABELS = (".bd-card-name, .bd-wonder-name, .bd-token-label, .bd-token-name, .bd-
 """Every label that names a card, a wonder, a token or a player."""
 
 # The labels (of a selector) whose text is broken inside a word: a word (letters between
-# spaces, hyphens or slashes) whose rendered boxes lie on more than one line. A soft hyphen
-# (U+00AD) is a break the catalog's translator chose: it parts words too.
+# spaces, hyphens or slashes) whose first and last letters are drawn on different lines. A
+# soft hyphen (U+00AD) is a break the catalog's translator chose: it parts words too.
 _BROKEN_WORDS = r"""(selector) => {
   const broken = [];
   const range = document.createRange();
+  const letter = (node, at) => {
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getClientRects()[0];
+  };
   for (const el of document.querySelectorAll(selector)) {
     if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('.bd-sr')) continue;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.parentElement.closest('.bd-sr')) continue;
       for (const word of node.data.matchAll(/[^\s\-\u00ad\u2010-\u2014\/]{2,}/gu)) {
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const lines = [];
-        for (const box of range.getClientRects()) {
-          if (box.width < 0.5) continue;
-          if (!lines.some((top) => Math.abs(top - box.top) < box.height / 2)) lines.push(box.top);
-        }
-        if (lines.length > 1) {
-          broken.push(`"${word[0]}" on ${lines.length} lines in `
+        const first = letter(node, word.index);
+        const last = letter(node, word.index + word[0].length - 1);
+        if (first && last && Math.abs(first.top - last.top) > first.height / 2) {
+          broken.push(`"${word[0]}" broken in `
             + `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
         }
       }
@@ -190,6 +190,8 @@ def test_the_table_at_each_size(browser: Browser, server: str, screenshots: Path
             view = sockets[0].view
             for width, page in pages.items():
                 _wait_for(page, version)
+                if view.get("outcome") is not None:
+                    expect(page.locator("#end-screen")).to_be_visible()
                 phase = _phase_of(page)
                 where = f"{code} at {width}, version {version} ({phase})"
                 if width in LAPTOPS:
@@ -284,7 +286,7 @@ def test_the_replay_at_each_size(browser: Browser, server: str, screenshots: Pat
 def test_the_lobby_at_each_size(browser: Browser, server: str, screenshots: Path) -> None:
     """A guest's lobby, once named, with a game open: the name, Play, Play the computer and
     the open games on the first screen at each size."""
-    post_json(f"{server}/api/games", {"name": NAMES[1]})  # an open game, listed
+    post_json(f"{server}/api/games", {"name": NAMES[1], "listed": True})  # an open game
     for width, options in SIZES.items():
         context = browser.new_context(**options)
         try:
