@@ -62,7 +62,8 @@ _BROKEN_WORDS = r"""(selector) => {
   const letter = (node, at) => {
     range.setStart(node, at);
     range.setEnd(node, at + 1);
-    return range.getClientRects()[0];
+    // Its last box: a letter just after a soft hyphen's break also gets the hyphen's box.
+    return [...range.getClientRects()].findLast((box) => box.width > 0.5);
   };
   for (const el of document.querySelectorAll(selector)) {
     if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('.bd-sr')) continue;
