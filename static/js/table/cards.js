@@ -120,7 +120,8 @@ export function PriceTag({ price, coins = 0, roomy = false }) {
 
 // The letters of a name's longest word: a card in the pyramid draws its name small enough
 // for that word to fit its width (table.css), rather than cut it in two.
-function longestWord(name) {
+// The letters of a name's longest word: the CSS draws the name small enough for it.
+export function longestWord(name) {
   return Math.max(1, ...name.split(/[\s\-‐]+/u).map((word) => [...word].length));
 }
 
