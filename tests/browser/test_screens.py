@@ -49,9 +49,11 @@ LAPTOPS = (1366, 1280)
 MAX_ACTIONS = 400
 
 LABELS = (".bd-card-name, .bd-wonder-name, .bd-token-label, .bd-token-name, .bd-ghost-card, "
-          ".bd-ghost-who, .bd-mini-name, .bd-back-label, .player-name, .bd-city-title, "
-          ".bd-score th, .entry-names, .site-player, .name-known, .steps output")
-"""Every label that names a card, a wonder, a token or a player."""
+          ".bd-ghost-who, .bd-mini-name, .bd-back-label, .bd-name, .player-name, .bd-city-title, "
+          ".bd-score th, .entry-names, .site-player, .name-known, .steps output, .turn, .presence, "
+          ".bd-prompt-title, .bd-last-list, .log li, .bd-outcome-title, .bd-outcome-kind")
+"""Every label that names a card, a wonder, a token or a player, and the sentences about the
+game that hold a name."""
 
 # The labels (of a selector) whose text is broken inside a word: a word (letters between
 # spaces, hyphens or slashes) whose first and last letters are drawn on different lines. A
