@@ -286,28 +286,31 @@ def test_the_replay_at_each_size(browser: Browser, server: str, screenshots: Pat
             context.close()
 
 
-def test_the_lobby_at_each_size(browser: Browser, server: str, screenshots: Path) -> None:
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_lobby_at_each_size(browser: Browser, server: str, screenshots: Path,
+                                code: str) -> None:
     """A guest's lobby, once named, with a game open: the name, Play, Play the computer and
-    the open games on the first screen at each size."""
+    the open games on the first screen at each size, in each language."""
     post_json(f"{server}/api/games", {"name": NAMES[1], "listed": True})  # an open game
     for width, options in SIZES.items():
         context = browser.new_context(**options)
+        context.add_cookies([{"name": i18n.COOKIE, "value": code, "url": server}])
         try:
             watched = watch(context.new_page())
             page = watched.page
             page.goto(f"{server}/")
             height = options["viewport"]["height"]
             expect(page.locator("#name-input")).to_be_visible()
-            page.screenshot(path=screenshots / f"screen-lobby-guest-{width}.png")
+            page.screenshot(path=screenshots / f"screen-lobby-guest-{code}-{width}.png")
             first = ["#name-input", "#play-button", "#computer-play-button", "#open-title"]
-            assert not _below(page, first, height), (width, _below(page, first, height))
+            assert not _below(page, first, height), (code, width, _below(page, first, height))
             pick_name(page, NAMES[0])
             expect(page.locator("#open-games .entry").first).to_be_visible()
-            page.screenshot(path=screenshots / f"screen-lobby-{width}.png")
+            page.screenshot(path=screenshots / f"screen-lobby-{code}-{width}.png")
             first = ["#name-known", "#play-button", "#computer-play-button",
                      "#open-games .entry"]
-            assert not _below(page, first, height), (width, _below(page, first, height))
-            assert not broken_words(page), (width, broken_words(page))
+            assert not _below(page, first, height), (code, width, _below(page, first, height))
+            assert not broken_words(page), (code, width, broken_words(page))
             watched.assert_no_errors()
         finally:
             context.close()
