@@ -555,7 +555,7 @@ function GamePage({ state, view, ctx }) {
   return html`
     <header class=${`status${ctx.myTurn ? " is-my-turn" : ""}`}>
       <div class="status-main">
-        <h1 id="players" class="players">${[0, 1].map((s) => html`${s ? html`<span class="versus"> ${t("versus")} </span>` : null}<span class=${`player-name seat-${s}`} data-seat=${s}>${names[s]}${s === state.seat ? html`<span class="you"> ${t("you.marker")}</span>` : null}</span>`)}</h1>
+        <h1 id="players" class="players">${[0, 1].map((s) => html`${s ? html`<span class="versus"> ${t("versus")} </span>` : null}<span class=${`player-name seat-${s}`} data-seat=${s}><span class="bd-name" title=${names[s]}>${names[s]}</span>${s === state.seat ? html`<span class="you"> ${t("you.marker")}</span>` : null}</span>`)}</h1>
         <p class="stage">${stageLine(state.view, state.seat)}</p>
         <p id="turn" class="turn" role="status" aria-live="polite">${turnLine(state, ctx)}</p>
         ${state.clock && clocksModule() ? html`<${clocksModule().Clocks} clock=${state.clock} ctx=${ctx} />` : null}

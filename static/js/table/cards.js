@@ -120,7 +120,8 @@ export function PriceTag({ price, coins = 0, roomy = false }) {
 
 // The letters of a name's longest word: a card in the pyramid draws its name small enough
 // for that word to fit its width (table.css), rather than cut it in two.
-function longestWord(name) {
+// The letters of a name's longest word: the CSS draws the name small enough for it.
+export function longestWord(name) {
   return Math.max(1, ...name.split(/[\s\-‐]+/u).map((word) => [...word].length));
 }
 
@@ -155,7 +156,7 @@ export function WonderTile({ ctx, id, children, full = false }) {
   return html`
     <span class="bd-wonder-art" aria-hidden="true"><${WonderArt} id=${id} /></span>
     <span class="bd-wonder-text">
-      <span class="bd-wonder-head"><span class="bd-wonder-name">${wonder.name}</span>${wonder.points ? html`<span aria-hidden="true"><${Laurel} points=${wonder.points} /></span>` : null}</span>
+      <span class="bd-wonder-head"><span class="bd-wonder-name" style=${{ "--word": longestWord(wonder.name) }}>${wonder.name}</span>${wonder.points ? html`<span aria-hidden="true"><${Laurel} points=${wonder.points} /></span>` : null}</span>
       <span class="bd-wonder-line" aria-hidden="true"><${CostChips} cost=${wonder.cost} /><span class="bd-wonder-arrow">→</span><${EffectChips} details=${wonder.effect_details} /></span>
       ${full ? html`<span class="bd-wonder-fx">${(wonder.effect_details ?? []).map((d) => html`<span class="bd-wonder-effect">${effectText(d)}</span>`)}</span>` : null}
       ${children}

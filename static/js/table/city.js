@@ -37,7 +37,7 @@ export function City({ ctx, seat, position }) {
   const titleId = `bd-city-${position}`;
   return html`<section class=${`bd-city bd-city--${position} bd-seat-${position}${acting ? " is-acting" : ""}`} aria-labelledby=${titleId} data-seat=${seat}>
     <header class="bd-city-head">
-      <h2 id=${titleId} class="bd-city-title"><span class=${`bd-turn-dot bd-seat-${position}`} aria-hidden="true"></span>${cityTitle(ctx, seat)}</h2>
+      <h2 id=${titleId} class="bd-city-title"><span class=${`bd-turn-dot bd-seat-${position}`} aria-hidden="true"></span><span class="bd-name" title=${cityTitle(ctx, seat)}>${cityTitle(ctx, seat)}</span></h2>
       ${acting ? html`<${Badge} kind="turn">${mine ? t("city.acting_you") : t("city.acting")}<//>` : null}
       <span class="bd-city-stat bd-city-coins" title=${t("n.coins", { n: player.coins })} data-motion-key=${`coins:${seat}`}>
         <${Coin} /><${Rolling} value=${player.coins} /><${Hidden}>${t("n.coins", { n: player.coins })}<//></span>

@@ -63,7 +63,7 @@ export function ResultBanner({ ctx, gameId = null, version = null, children }) {
     <table class="bd-score">
       <caption>${t("end.score")}</caption>
       <thead><tr><th scope="col">${t("end.category")}</th>${order.map((seat) => html`<th scope="col" class=${seatClass(seat)}>
-        ${ctx.name(seat)}${seat === ctx.seat ? ` ${t("you.marker")}` : ""}${seat === winner ? html`<span class="bd-crown"> ${t("end.winner")}</span>` : null}</th>`)}</tr></thead>
+        <span class="bd-name" title=${ctx.name(seat)}>${ctx.name(seat)}</span>${seat === ctx.seat ? ` ${t("you.marker")}` : ""}${seat === winner ? html`<span class="bd-crown"> ${t("end.winner")}</span>` : null}</th>`)}</tr></thead>
       <tbody>${SCORE_ROWS.map((key) => html`<tr key=${key} class=${key === "total" ? "is-total" : `bd-score-row--${key}`}>
         <th scope="row"><span class=${`bd-score-swatch bd-score-swatch--${key}`} aria-hidden="true"></span>${t(`score.${key}`)}</th>
         ${order.map((seat) => html`<td>${scores[seat]?.[key] ?? 0}</td>`)}</tr>`)}</tbody>

@@ -4,7 +4,7 @@
 // seated), right the top player's.
 import { html } from "htm/preact";
 import { listOf, t } from "../words.js";
-import { Hidden, TokenDisc } from "./cards.js";
+import { Hidden, longestWord, TokenDisc } from "./cards.js";
 import { describeToken, tokenName, who, whose } from "./describe.js";
 import { Capital, MilitaryToken, Pawn } from "./glyphs.js";
 import { pure } from "./pure.js";
@@ -88,7 +88,7 @@ function drawBoard({ ctx }) {
     <div class="bd-progress" aria-labelledby="bd-progress-title">
       <h2 id="bd-progress-title" class="bd-sr">${t("progress.board_count", { n: tokens.length })}</h2>
       ${tokens.length ? html`<ul class="bd-token-row">${tokens.map((id) => html`<li key=${id} class="bd-token-spot" title=${describeToken(ctx, id)} data-motion-key=${`token:${id}`}>
-          <${TokenDisc} id=${id} /><span class="bd-token-label">${tokenName(ctx, id)}</span><${Hidden}>${describeToken(ctx, id)}<//></li>`)}</ul>`
+          <${TokenDisc} id=${id} /><span class="bd-token-label" style=${{ "--word": longestWord(tokenName(ctx, id)) }}>${tokenName(ctx, id)}</span><${Hidden}>${describeToken(ctx, id)}<//></li>`)}</ul>`
         : html`<p class="bd-none">${t("progress.none")}</p>`}
     </div>
     <button type="button" class="bd-discard-button" data-motion-key="discard" data-focus-key="discard-toggle"

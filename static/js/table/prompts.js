@@ -119,7 +119,7 @@ export function Prompt({ ctx }) {
       body = html`<ul class="bd-choices bd-choices--starter">${(options.length ? options : [0, 1]).map((seat) => html`<li key=${seat}>
         <${ActionButton} ctx=${ctx} notation=${`starter:${seat}`} fallback=${{ type: "choose_starter", seat }} className="bd-starter-choice">
           <span class=${`bd-turn-dot bd-seat-${seat === ctx.bottom ? "bottom" : "top"}`} aria-hidden="true"></span>
-          ${seat === ctx.seat ? t("prompt.i_start", { name: ctx.name(seat) }) : t("prompt.they_start", { name: ctx.name(seat) })}
+          <span class="bd-name">${seat === ctx.seat ? t("prompt.i_start", { name: ctx.name(seat) }) : t("prompt.they_start", { name: ctx.name(seat) })}</span>
         <//></li>`)}</ul>`;
     }
   }

@@ -5,7 +5,7 @@
 import { html } from "htm/preact";
 import { Component, cloneElement, createRef } from "preact";
 import { t } from "../words.js";
-import { Badge, CardFace, PriceTag, SpokenAs } from "./cards.js";
+import { Badge, CardFace, longestWord, PriceTag, SpokenAs } from "./cards.js";
 import {
   backLabel, backWords, cardInfo, cardName, describeCard, priceWords, roman, who, wonderName,
 } from "./describe.js";
@@ -86,7 +86,7 @@ function Ghost({ ctx, e }) {
   const text = t("ghost.took", { who: who(ctx, e.seat), card: cardName(ctx, e.card), how });
   return html`<div class="bd-ghost" role="note" aria-label=${t("ghost.last_move", { what: text })}>
     <span class="bd-ghost-who" aria-hidden="true">${who(ctx, e.seat)}</span>
-    <span class="bd-ghost-card" aria-hidden="true">${cardName(ctx, e.card)}</span>
+    <span class="bd-ghost-card" style=${{ "--word": longestWord(cardName(ctx, e.card)) }} aria-hidden="true">${cardName(ctx, e.card)}</span>
     <span class="bd-ghost-verb" aria-hidden="true">${how}</span>
   </div>`;
 }
