@@ -15,7 +15,6 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import iter_route_contexts
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect
 from starlette.routing import Match
 
@@ -32,6 +31,7 @@ from app.api import (
     ws,
 )
 from app.api.delivery import VENDOR_MODULES, HeadAsGet, StaticAssets, add_compression
+from app.api.hosts import SiteHosts
 from app.api.identity import AccountSessions
 from app.api.paths import AddressCheck
 from app.api.refusals import address_refusals, refusal_response
@@ -339,7 +339,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # reads it: its links would name that host (app/api/hosts.py). Inside the security
     # headers and the request context, so the refusal carries the one and is counted.
     if settings.production:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts(),
+        app.add_middleware(SiteHosts, allowed_hosts=settings.trusted_hosts(),
                            www_redirect=False)
     # Around the routes and the refusals, so that every answer carries the headers, and
     # beneath the request context, which then counts and logs the 500 it makes for an

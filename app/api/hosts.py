@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from ipaddress import ip_address
 
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import HTTPConnection
+from starlette.types import Receive, Scope, Send
 
 from app.config import Settings
 
@@ -76,3 +78,18 @@ def site_url(connection: HTTPConnection, settings: Settings) -> str:
     if settings.public_url:
         return settings.public_url.rstrip("/")
     return str(connection.base_url).rstrip("/")
+
+
+class SiteHosts(TrustedHostMiddleware):
+    """In production, a request for a host that is not this site's is refused (400): the
+    links it would be given would name that host. Probes and scrapers are let through
+    whatever host they name (a replica's container name, a pod's address): what they read
+    builds no link."""
+
+    UNCHECKED = frozenset({"/healthz", "/readyz", "/metrics"})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] in self.UNCHECKED:
+            await self.app(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)

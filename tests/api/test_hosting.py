@@ -66,13 +66,25 @@ PRODUCTION = {"environment": "production", "allowed_hosts": "duel.example, *.due
 def test_production_answers_only_its_own_hosts(
         make_app: Callable[..., FastAPI], host: str, served: bool) -> None:
     with TestClient(make_app(**PRODUCTION)) as client:
-        for path in ("/", "/api/me", "/healthz"):
+        for path in ("/", "/api/me"):
             answer = client.get(path, headers={"host": host})
             if served:
                 assert answer.status_code in (200, 401), (path, answer.text)
             else:
                 assert answer.status_code == 400, path
                 assert answer.text == "Invalid host header"
+
+
+@pytest.mark.parametrize("host", ["app-1:8000", "10.0.3.7:8000", "evil.example", ""])
+def test_probes_and_scrapers_are_answered_whatever_host_they_name(
+        make_app: Callable[..., FastAPI], host: str) -> None:
+    """Prometheus scrapes a replica by its container name, a Kubernetes probe by the pod's
+    address: what they read builds no link, so no host is refused there."""
+    with TestClient(make_app(**PRODUCTION)) as client:
+        for path in ("/healthz", "/readyz", "/metrics"):
+            answer = client.get(path, headers={"host": host})
+            assert answer.status_code == 200, (path, answer.text)
+        assert client.get("/", headers={"host": host}).status_code == 400
 
 
 def test_production_links_name_the_allowed_host_asked(

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from sqlalchemy.exc import OperationalError
+from starlette.websockets import WebSocketDisconnect
 
 from tests.factories import (
     LobbyClient,
@@ -36,21 +37,29 @@ async def _refused_connection(*_args: Any, **_kwargs: Any) -> Any:
 
 
 def test_ids_no_game_can_have_are_not_found(make_app: Callable[..., FastAPI]) -> None:
-    """PostgreSQL refuses a NUL in text: such an id must not reach it."""
+    """PostgreSQL refuses a NUL in text: such an id must not reach it. An id with a NUL is
+    refused as an address that can name nothing (400 bad_address, app/api/paths.py); any
+    other id no game can have is not found."""
     with serve(make_app()) as client:
-        for game_id in ("a%00b", "%00", "x" * 65, "a%20b", "%C3%A9"):
+        for game_id, status, code in (("a%00b", 400, "bad_address"), ("%00", 400, "bad_address"),
+                                      ("x" * 65, 404, "not_found"), ("a%20b", 404, "not_found"),
+                                      ("%C3%A9", 404, "not_found")):
             for response in (client.get(f"/api/games/{game_id}"),
                              client.get(f"/api/games/{game_id}/spectate"),
                              client.post(f"/api/games/{game_id}/join",
                                          json={"invite_code": "x"})):
-                assert response.status_code == 404, (game_id, response.text)
-                assert response.json()["error"]["code"] == "not_found"
+                assert response.status_code == status, (game_id, response.text)
+                assert response.json()["error"]["code"] == code
         long_id = "y" * 10_000
         message = client.get(f"/api/games/{long_id}").json()["error"]["message"]
         assert len(message) < 100, "the id is not echoed whole"
-        with ProtocolClient(client, "a%00b", timeout=TIMEOUT) as socket:
+        with ProtocolClient(client, "a%20b", timeout=TIMEOUT) as socket:
             error = socket.receive()
             assert (error["type"], error["code"]) == ("error", "not_found"), error
+        # A socket at an address with a NUL is refused before its handshake.
+        with pytest.raises(WebSocketDisconnect), ProtocolClient(client, "a%00b",
+                                                                timeout=TIMEOUT):
+            pass
 
 
 def test_a_move_the_database_could_not_take_can_be_sent_again(
