@@ -3,6 +3,8 @@ comes from this site's pages."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import secrets
 from datetime import UTC, datetime
@@ -166,5 +168,14 @@ class AccountSessions:
             if not await _holds_its_player(scope["app"], session):
                 _drop_player(session)
             elif SESSION_KEY in session and SESSION_ID_KEY not in session:
-                session[SESSION_ID_KEY] = secrets.token_urlsafe(16)
+                session[SESSION_ID_KEY] = _id_of_older_session(scope["app"], session)
         await self.app(scope, receive, send)
+
+
+def _id_of_older_session(app: Any, session: dict[str, Any]) -> str:
+    """The id a session from before sessions had ids is given: the same for every copy of
+    its cookie (its player and login epoch, keyed by the site's secret), so that logging out
+    with one copy ends the others too."""
+    secret = app.state.settings.session_secret().encode()
+    made = f"{session[SESSION_KEY]}:{session.get(EPOCH_KEY)}".encode()
+    return hmac.new(secret, made, hashlib.sha256).hexdigest()[:22]

@@ -6,6 +6,8 @@ process)."""
 
 from __future__ import annotations
 
+import base64
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.factories import (
+    SESSION_COOKIE,
     ManualWall,
     ProtocolClient,
     assert_refused,
@@ -22,6 +25,8 @@ from tests.factories import (
     ok,
     player,
     serve,
+    signed_session,
+    with_session_cookie,
 )
 
 PASSWORD = "a long enough secret"
@@ -138,6 +143,33 @@ def test_logging_out_ends_that_session_and_its_copies_on_every_process(
         assert ok(phone.get("/api/me"))["username"] == "ann"
         assert ok(_login(laptop))["username"] == "ann"
         assert ok(laptop.get("/api/me"))["username"] == "ann"
+        assert_refused(copy.get("/api/me"), 401, "no_player")
+
+
+def _session_in(cookie: str) -> dict[str, Any]:
+    """What a session cookie holds (signed, not encrypted)."""
+    payload = cookie.split(".", maxsplit=1)[0]
+    return dict(json.loads(base64.b64decode(payload + "=" * (-len(payload) % 4))))
+
+
+def test_logging_out_ends_the_copies_of_a_session_older_than_session_ids(
+        make_app: Callable[..., FastAPI]) -> None:
+    """A login made before sessions had ids: every copy of its cookie is given the same id,
+    so logging out with one ends the others."""
+    with serve(_app(make_app)) as client:
+        laptop, copy = browser(client), browser(client)
+        registered = _register(laptop)
+        assert registered.status_code == 201
+        older = {key: value for key, value in
+                 _session_in(registered.cookies[SESSION_COOKIE]).items() if key != "sid"}
+        given = []
+        for each in (laptop, copy):
+            answer = with_session_cookie(each, signed_session(older)).get("/api/me")
+            assert ok(answer)["username"] == "ann"
+            given.append(_session_in(answer.cookies[SESSION_COOKIE])["sid"])
+            with_session_cookie(each, answer.cookies[SESSION_COOKIE])
+        assert given[0] == given[1]
+        assert laptop.delete("/api/me").status_code == 204
         assert_refused(copy.get("/api/me"), 401, "no_player")
 
 
