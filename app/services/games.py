@@ -1388,9 +1388,12 @@ class GameService:
     async def _abort_at(self, session: AsyncSession, row: repository.MoveContext,
                         entry: _Entry, cause: str, seat: int | None) -> bool:
         """Abort the game at the version ``row`` was read at: whether this wrote it (False:
-        an action, an ending or another abort came first)."""
+        an action, an ending or another abort came first). A missed first decision is
+        recorded at its deadline, whenever and by whichever process it is noticed."""
+        at = row.deadline if cause == "first_move" and row.deadline is not None \
+            else self.wall.now()
         written = await repository.abort_game(session, row.game_id, version=entry.version,
-                                               cause=cause, seat=seat, now=self.wall.now())
+                                               cause=cause, seat=seat, now=at)
         if written:
             await session.commit()
         else:

@@ -196,6 +196,7 @@ async def test_a_first_decision_made_too_late_aborts_the_game_instead(
         assert await one.flags.sweep() == []
     row = await game_row(database, game_id)
     assert (row.status, row.abort_cause, row.abort_seat) == ("aborted", "first_move", 0)
+    assert row.updated_at == at(30), "recorded at the deadline, not when the move came"
     assert await log_rows(database, game_id) == []
 
 
