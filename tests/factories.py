@@ -16,6 +16,7 @@ import random
 import shutil
 import socket as sockets
 import sqlite3
+import urllib.request
 import uuid
 import zlib
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
@@ -133,6 +134,15 @@ class Database:
         values.setdefault("analysis_enabled", False)
         return Settings(database_url=self.url, database_schema=self.schema,
                         **values)  # type: ignore[arg-type]
+
+
+def answers_ok(url: str) -> bool:
+    """Whether a server answers ``url`` with a 200 (False while it is not up)."""
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return int(response.status) == 200
+    except OSError:
+        return False
 
 
 def postgres_reachable() -> bool:

@@ -21,14 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import GAME_URL, ROOT, STARTUP_SECONDS, STOP_SECONDS, OpenPage
 from tests.browser.server import free_port, post_json
 from tests.browser.test_play_in_browser import start_game
-
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status) == 200
-    except OSError:
-        return False
+from tests.factories import answers_ok
 
 
 @pytest.fixture
@@ -46,7 +39,7 @@ def made_to_run(tmp_path: Path) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + STARTUP_SECONDS * 2  # the migration first
-        while not _answers(url + "/healthz"):
+        while not answers_ok(url + "/healthz"):
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"make run did not serve {url}:\n{log_path.read_text()}")
             time.sleep(0.1)

@@ -33,7 +33,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from app.db.models import Game, GameAction, Presence, RatingChange
 from tests.browser.server import free_port
-from tests.factories import Database
+from tests.factories import Database, answers_ok
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 20.0
@@ -68,14 +68,6 @@ class Process:
         self.popen.wait(timeout=10)
 
 
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return int(response.status) == 200
-    except OSError:
-        return False
-
-
 @contextmanager
 def process(database: Database, tmp_path: Path, name: str, secret: str) -> Iterator[Process]:
     port = free_port()
@@ -94,7 +86,7 @@ def process(database: Database, tmp_path: Path, name: str, secret: str) -> Itera
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
-        while not _answers(url + "/healthz"):
+        while not answers_ok(url + "/healthz"):
             if popen.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{name} did not start:\n{log.read_text(errors='replace')}")
             time.sleep(0.1)
@@ -400,7 +392,7 @@ def test_a_process_stopped_with_sigterm_drains_and_says_goodbye(
         assert a.popen.wait(timeout=WAIT) in (0, -signal.SIGTERM)
         assert "Application shutdown complete" in a.log.read_text()
         assert seats[1].until("presence", seats=[False, True])
-        assert _answers(b.url + "/readyz")
+        assert answers_ok(b.url + "/readyz")
 
 
 def test_an_abort_reaches_both_processes_and_a_flag_fallen_meanwhile_counts_at_its_deadline(

@@ -7,7 +7,6 @@ starts ends aborted. On SQLite and PostgreSQL, on one server and on two."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -26,14 +25,8 @@ from tests.factories import (
     log_rows,
     servers,
 )
+from tests.services.test_clocks import BLITZ, START, at
 from tests.services.test_ratings import account, changes, players, rated_game
-
-START = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
-BLITZ = TimeControl.fischer(5, 3)
-
-
-def at(seconds: float) -> datetime:
-    return START + timedelta(seconds=seconds)
 
 
 async def refused(code: str, call: Any) -> ServiceError:
