@@ -379,7 +379,9 @@ function useFirstMove(firstMove) {
   if (firstMove) firstMoveTicker = setInterval(() => store.set({}), 1000);
 }
 
-function firstMoveLine(state) {
+// In the side column, and on a phone also in the status box (the side is screens below
+// the table there, and 30 s is short): CSS shows one of the two.
+function firstMoveLine(state, inStatus = false) {
   const { firstMove } = state;
   if (!firstMove || state.status !== "active") return null;
   const left = Math.max(0, Math.ceil((firstMove.remaining - (performance.now() - firstMove.at)) / 1000));
@@ -387,7 +389,8 @@ function firstMoveLine(state) {
   // not named: the side column has no room for a long name.)
   const [key, n] = left > 3600 ? ["_hours", Math.ceil(left / 3600)] : ["", left];
   const text = t(`first_move.${firstMove.seat === state.seat ? "yours" : "theirs"}${key}`, { n });
-  return html`<p id="first-move" class="first-move" role="status">${text}</p>`;
+  return inStatus ? html`<p class="first-move first-move--status" role="status">${text}</p>`
+    : html`<p id="first-move" class="first-move" role="status">${text}</p>`;
 }
 
 function abortedText(state, ctx) {
@@ -558,6 +561,7 @@ function GamePage({ state, view, ctx }) {
         <h1 id="players" class="players">${[0, 1].map((s) => html`${s ? html`<span class="versus"> ${t("versus")} </span>` : null}<span class=${`player-name seat-${s}`} data-seat=${s}><span class="bd-name" title=${names[s]}>${names[s]}</span>${s === state.seat ? html`<span class="you"> ${t("you.marker")}</span>` : null}</span>`)}</h1>
         <p class="stage">${stageLine(state.view, state.seat)}</p>
         <p id="turn" class="turn" role="status" aria-live="polite">${turnLine(state, ctx)}</p>
+        ${firstMoveLine(state, true)}
         ${state.clock && clocksModule() ? html`<${clocksModule().Clocks} clock=${state.clock} ctx=${ctx} />` : null}
       </div>
       <${Indicators} state=${state} ctx=${ctx} />

@@ -127,6 +127,11 @@ def first_screen_problems(page: Page) -> list[str]:
         problems.append("no words ask the player to move")
     elif found["ask"]["bottom"] > height:
         problems.append(f"'{found['ask']['text']}' ends {found['ask']['bottom']:.0f} px down")
+    countdown = page.locator(".first-move--status")
+    if countdown.count():  # a first decision: its deadline is in view
+        box = countdown.bounding_box()
+        if box is None or box["y"] + box["height"] > height:
+            problems.append(f"the first move's countdown at {box}")
     if not found["takeable"]:
         problems.append("nothing to take")
     for card in found["takeable"]:
