@@ -58,9 +58,9 @@ pytest: $(STAMP) $(NODE_STAMP) browsers
 	exit $$status
 
 # The heavy runs the default suite samples: every random game with every view scanned,
-# every seed of the socket scan (`-m long`), and the property tests searching for new
-# examples instead of repeating the default run's.
-test-long: $(STAMP) $(NODE_STAMP)
+# every seed of the socket scan and the table's screens in every language (`-m long`), and
+# the property tests searching for new examples instead of repeating the default run's.
+test-long: $(STAMP) $(NODE_STAMP) browsers
 	$(BIN)/pytest -n 2 -q -m 'long or hypothesis' --hypothesis-profile=explore
 
 # The browser tests (tests/browser) drive Debian's chromium through Playwright; install it

@@ -180,7 +180,10 @@ def _phase_of(page: Page) -> str:
     return "draft" if phase == "draft" else f"age{age}"
 
 
-@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+@pytest.mark.parametrize("code", [
+    # A whole game a language: English in every run, the others in `make test-long`.
+    pytest.param(code, marks=() if code == i18n.DEFAULT else pytest.mark.long)
+    for code in i18n.LANGUAGES])
 def test_the_table_at_each_size(browser: Browser, server: str, screenshots: Path,
                                 code: str) -> None:
     """A whole game seen from seat 0 at the three sizes, in one language."""
