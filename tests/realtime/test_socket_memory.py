@@ -12,8 +12,8 @@ from __future__ import annotations
 import gc
 import json
 import socket
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from typing import Any
 
 import httpx
@@ -69,20 +69,29 @@ async def _until(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool])
         pass
 
 
-async def _play(app: FastAPI) -> tuple[dict[str, int], dict[str, int]]:
-    """Two seats, a spectator and a lobby socket open; a move made; all but seat 0's socket
-    closed. What is alive then, and once the server has stopped."""
+@asynccontextmanager
+async def _served(app: FastAPI) -> AsyncIterator[str]:
+    """``app`` served as ``make run`` serves it, on a free port of 127.0.0.1: its address."""
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.bind(("127.0.0.1", 0))
-    url = f"127.0.0.1:{listening.getsockname()[1]}"
     config = uvicorn.Config(app, http=HttpProtocol, ws=SocketProtocol, log_level="warning",
                             ws_max_size=1048576)
     config.load()
     server = uvicorn.Server(config)
     server.lifespan = config.lifespan_class(config)
     await server.startup(sockets=[listening])
-    stopped = False
     try:
+        yield f"127.0.0.1:{listening.getsockname()[1]}"
+    finally:
+        await server.shutdown()
+        listening.close()
+
+
+async def _play(app: FastAPI) -> tuple[dict[str, int], dict[str, int]]:
+    """Two seats, a spectator and a lobby socket open; a move made; all but seat 0's socket
+    closed. What is alive then, and once the server has stopped."""
+    async with AsyncExitStack() as serving:
+        url = await serving.enter_async_context(_served(app))
         async with httpx.AsyncClient(base_url=f"http://{url}") as http:
             created = (await http.post("/api/games", json={"name": "Ann"})).json()
             game_id = created["game_id"]
@@ -109,13 +118,24 @@ async def _play(app: FastAPI) -> tuple[dict[str, int], dict[str, int]]:
                          and message["seats"] == [True, False] and message["spectators"] == 0)
             while_open = alive()
             await seats[0][0].close()
-            stopped = True
-            await server.shutdown()
+            await serving.aclose()  # the server stopped, the collector still off
             return while_open, alive()
-    finally:
-        if not stopped:
-            await server.shutdown()
-        listening.close()
+
+
+async def _extensions_agreed(app: FastAPI) -> str:
+    """The compression a socket is answered with (the client offers permessage-deflate
+    with client_max_window_bits, as browsers do)."""
+    async with _served(app) as url, connect(f"ws://{url}/ws/lobby") as lobby:
+        return str(lobby.response.headers["Sec-WebSocket-Extensions"])
+
+
+def test_each_message_is_compressed_on_its_own(make_app: Callable[..., FastAPI]) -> None:
+    """No compression context is kept between messages, either way: 0.1 KB a socket
+    instead of 49 KB (uvicorn's own settings keep both contexts; this fails with them)."""
+    agreed = uvloop.run(_extensions_agreed(make_app()))
+    assert agreed.startswith("permessage-deflate"), agreed
+    assert "server_no_context_takeover" in agreed and "client_no_context_takeover" in agreed
+    assert "server_max_window_bits=13" in agreed and "client_max_window_bits=13" in agreed
 
 
 def test_closed_sockets_are_freed_without_the_cycle_collector(
