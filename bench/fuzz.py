@@ -45,15 +45,13 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
-from sqlalchemy import text
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from app.db.session import make_engine
 from app.main import create_app
 from app.realtime.protocol import CLIENT_TYPES, LOBBY_TYPES
-from bench.load import Server, start_servers, stop_servers
+from bench.load import Server, run_ddl, start_servers, stop_servers
 from bench.server import migrate
 from tests.fuzz.test_path_fuzz import FILE_ROUTES, SPECIAL, _routes
 
@@ -365,14 +363,8 @@ def main() -> None:
     else:
         url, schema = args.database_url, f"fuzz_{uuid.uuid4().hex[:8]}"
 
-    async def ddl(statement: str) -> None:
-        engine = make_engine(url)
-        async with engine.begin() as connection:
-            await connection.execute(text(statement))
-        await engine.dispose()
-
     if schema:
-        asyncio.run(ddl(f'CREATE SCHEMA "{schema}"'))
+        run_ddl(url, f'CREATE SCHEMA "{schema}"')
     servers: list[Server] = []
     try:
         migrate(url, schema or None)
@@ -381,7 +373,7 @@ def main() -> None:
     finally:
         stop_servers(servers)
         if schema:
-            asyncio.run(ddl(f'DROP SCHEMA "{schema}" CASCADE'))
+            run_ddl(url, f'DROP SCHEMA "{schema}" CASCADE')
     log = (logs / "server0.log").read_text(errors="replace")
     tracebacks = len(TRACEBACK.findall(log))
     errors = [line for line in log.splitlines() if ERROR_LINE.search(line)]

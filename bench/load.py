@@ -678,6 +678,17 @@ async def run_wire(servers: list[Server], games: int, seed: int) -> None:
               f"{kept / 1024:4.1f} KB kept per socket: {name}")
 
 
+def run_ddl(url: str, statement: str) -> None:
+    """One statement of schema (a schema made or dropped, a table) on the database at url."""
+    async def ddl() -> None:
+        engine = make_engine(url)
+        async with engine.begin() as connection:
+            await connection.execute(text(statement))
+        await engine.dispose()
+
+    asyncio.run(ddl())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", default=DEFAULT_URL)
@@ -705,13 +716,7 @@ def main() -> None:
     args.seconds = max(1.0, min(args.seconds, 600.0))
     url, schema = args.database_url, f"load_{uuid.uuid4().hex[:8]}"
 
-    async def ddl(statement: str) -> None:
-        engine = make_engine(url)
-        async with engine.begin() as connection:
-            await connection.execute(text(statement))
-        await engine.dispose()
-
-    asyncio.run(ddl(f'CREATE SCHEMA "{schema}"'))
+    run_ddl(url, f'CREATE SCHEMA "{schema}"')
     logs = Path(tempfile.mkdtemp(prefix="duel-load-"))
     servers: list[Server] = []
     try:
@@ -735,7 +740,7 @@ def main() -> None:
         rate = figures.moves / figures.seconds
         bare: float | None = None
         if not args.pace and not args.no_bare:
-            asyncio.run(ddl(create_table(schema)))
+            run_ddl(url, create_table(schema))
             servers = start_servers(args.processes, url, schema, logs, settings, bare=True)
             bare = uvloop.run(run_bare(servers, args.games, args.seconds))
             stop_servers(servers)
@@ -748,7 +753,7 @@ def main() -> None:
                       + ("" if bare is None else f", the bare stack's {bare / tps:.3f}"))
     finally:
         stop_servers(servers)
-        asyncio.run(ddl(f'DROP SCHEMA "{schema}" CASCADE'))
+        run_ddl(url, f'DROP SCHEMA "{schema}" CASCADE')
         print(f"server logs: {logs}")
 
 
