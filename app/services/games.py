@@ -947,10 +947,10 @@ class GameService:
             # Too late, whatever was asked: the game is aborted, nobody lost.
             seat_missing = entry.first_decision()
             assert seat_missing is not None
-            if not await self._abort_at(session, row, entry, "first_move", seat_missing):
+            notice = await self._abort_at(session, row, entry, "first_move", seat_missing)
+            if notice is None:
                 return await self._lost_race(session, request)
-            raise _Aborted(_AbortNotice(game_id, "first_move", seat_missing, row.listed,
-                                        [s.player_id for s in entry.seats or ()]))
+            raise _Aborted(notice)
         if isinstance(requested, Forfeit) and not entry.decided.both_made:
             raise ServiceError("abort_instead", "nothing is at stake before both players have "
                                "made a decision: abort the game instead", 409)
@@ -999,11 +999,11 @@ class GameService:
                 return False
             seat_missing = entry.first_decision()
             if seat_missing is not None:
-                if not _first_decision_missed(row, entry, now) or not await self._abort_at(
-                        session, row, entry, "first_move", seat_missing):
+                if not _first_decision_missed(row, entry, now):
                     return False
-                notice = _AbortNotice(game_id, "first_move", seat_missing, row.listed,
-                                      [s.player_id for s in entry.seats or ()])
+                notice = await self._abort_at(session, row, entry, "first_move", seat_missing)
+                if notice is None:
+                    return False
                 lobby = None
             elif entry.clocks is None or entry.clocks.running is None \
                     or not entry.clocks.fallen(now):
@@ -1380,16 +1380,14 @@ class GameService:
         cause, by = "player", seat
         if _first_decision_missed(row, entry, self.wall.now()):  # the deadline came first
             cause, by = "first_move", entry.first_decision() or 0
-        if not await self._abort_at(session, row, entry, cause, by):
-            return None
-        return _AbortNotice(game_id, cause, by, row.listed,
-                            [s.player_id for s in entry.seats or ()])
+        return await self._abort_at(session, row, entry, cause, by)
 
     async def _abort_at(self, session: AsyncSession, row: repository.MoveContext,
-                        entry: _Entry, cause: str, seat: int | None) -> bool:
-        """Abort the game at the version ``row`` was read at: whether this wrote it (False:
-        an action, an ending or another abort came first). A missed first decision is
-        recorded at its deadline, whenever and by whichever process it is noticed."""
+                        entry: _Entry, cause: str, seat: int | None) -> _AbortNotice | None:
+        """Abort the game at the version ``row`` was read at: what everyone is to be told,
+        or None if an action, an ending or another abort came first (nothing written). A
+        missed first decision is recorded at its deadline, whenever and by whichever
+        process it is noticed."""
         at = row.deadline if cause == "first_move" and row.deadline is not None \
             else self.wall.now()
         written = await repository.abort_game(session, row.game_id, version=entry.version,
@@ -1399,7 +1397,10 @@ class GameService:
         else:
             await session.rollback()
         self._cache.pop(row.game_id, None)
-        return written
+        if not written:
+            return None
+        return _AbortNotice(row.game_id, cause, seat, row.listed,
+                            [s.player_id for s in entry.seats or ()])
 
     async def _tell_aborted(self, notice: _AbortNotice) -> None:
         """Tell the game's sockets (every process's) and the lobby of an abort committed."""
