@@ -30,6 +30,8 @@ from app.api import (
     standings,
     ws,
 )
+from app.api.bundles import PREFIX as BUNDLE_PREFIX
+from app.api.bundles import BundleAssets
 from app.api.delivery import VENDOR_MODULES, HeadAsGet, StaticAssets, add_compression
 from app.api.hosts import SiteHosts
 from app.api.identity import AccountSessions
@@ -363,6 +365,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(admin.router)
     app.include_router(health.router)
+    # The bundles first: /static/bundle is not a directory of static/.
+    app.state.bundler = pages.BUNDLER if settings.minify_assets else None
+    if settings.minify_assets:
+        app.mount(BUNDLE_PREFIX, BundleAssets(pages.BUNDLER), name="bundle")
     app.mount("/static", StaticAssets(pages.STATIC,
                                       minifier=pages.MINIFIER if settings.minify_assets else None),
               name="static")
