@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import iter_route_contexts
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import ClientDisconnect
@@ -227,6 +228,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                   open_game_hours=settings.open_game_hours)
         expiry = asyncio.create_task(app.state.expiry.run())
         computer = asyncio.create_task(app.state.computer.run())
+        if app.state.bundler is not None:  # built now rather than for the first visitor
+            await run_in_threadpool(app.state.bundler.refresh)
         # What exists now (modules, classes, the framework's tables) lives as long as the
         # process: out of the cycle collector's sight, a full collection's pause (which
         # every socket waits through) shrinks by about as much; and collections come
