@@ -39,14 +39,14 @@ from app.api.identity import AccountSessions
 from app.api.paths import AddressCheck
 from app.api.refusals import address_refusals, refusal_response
 from app.api.security import SecurityHeaders
+from app.clock import Clock, SystemClock
 from app.config import Settings, get_settings
+from app.db.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.observability import Metrics, RequestContext, configure_logging
-from app.realtime.clock import Clock, SystemClock
 from app.realtime.hub import Hub
 from app.realtime.limits import SocketLimits
 from app.realtime.lobby import LobbyHub, QuickMatch
-from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.services.accounts import AccountService
 from app.services.admin import AdminService
 from app.services.chat import ChatService

@@ -27,12 +27,12 @@ from typing import Any, TypeVar
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
+from app.clock import Clock
 from app.services.chat import readable_by
 from app.services.clocks import WallClock
 from app.services.games import Applied
 from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
 
-from .clock import Clock
 from .limits import Pace
 from .messages import (
     Aborted,

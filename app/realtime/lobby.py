@@ -16,10 +16,10 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.realtime.clock import Clock
+from app.clock import Clock
+from app.db.pubsub import LOBBY_CHANNEL, PubSub
 from app.realtime.hub import Connection
 from app.realtime.messages import Lobby, LobbyEntry, Matched, Queue, ServerMessage
-from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from app.services.errors import ServiceError
 from app.services.games import GameService, rated_needs_account
 from app.services.lobby import LobbyService

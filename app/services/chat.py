@@ -19,11 +19,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.clock import Clock
 from app.config import Settings
 from app.db.models import CHAT_CHANNELS, ChatMessage, Player, Seat
 from app.db.models import Game as GameRow
-from app.realtime.clock import Clock
-from app.realtime.pubsub import PubSub
+from app.db.pubsub import PubSub
 
 from .errors import ServiceError
 

@@ -39,6 +39,7 @@ from app.config import Settings
 from app.db import repository
 from app.db.models import AdminAction, Player, Seat
 from app.db.models import Game as GameRow
+from app.db.pubsub import LOBBY_CHANNEL, PubSub
 from app.engine import (
     ENGINE_VERSION,
     OUT_OF_TURN,
@@ -53,7 +54,6 @@ from app.engine import (
     from_json,
     parse,
 )
-from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .admission import Admission
 from .clocks import (

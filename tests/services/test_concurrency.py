@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import event
 
 from app.db import repository
+from app.db.pubsub import InProcessPubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
-from app.realtime.pubsub import InProcessPubSub
 from app.services.games import Accepted, GameService, ServiceError
 from tests.factories import (
     Database,
