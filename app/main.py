@@ -58,8 +58,9 @@ from app.services.flags import FlagWatch
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.limits import PasswordThrottle
 from app.services.lobby import LobbyService
+from app.services.notices import PRESENCE_TOPIC, PresenceChanged
 from app.services.players import PlayerService
-from app.services.servers import PRESENCE_TOPIC, ServerRegistry, presence_messages
+from app.services.servers import ServerRegistry
 from app.services.standings import StandingsService
 
 SESSION_COOKIE = "duel_session"
@@ -134,8 +135,8 @@ async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Cloc
 
 
 async def _presence_changed(pubsub: PubSub, games: list[str]) -> None:
-    for message in presence_messages(games):
-        await pubsub.publish(PRESENCE_TOPIC, message)
+    for message in PresenceChanged.batches(games):
+        await pubsub.publish(PRESENCE_TOPIC, message.to_json())
 
 
 async def _unregister(registry: ServerRegistry, pubsub: PubSub) -> None:

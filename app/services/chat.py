@@ -26,6 +26,7 @@ from app.db.models import Game as GameRow
 from app.db.pubsub import PubSub
 
 from .errors import ServiceError
+from .notices import ChatPosted
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class ChatService:
             await session.commit()
             entry = entry_json(message)
         try:
-            await self._pubsub.publish(game_id, {"chat": entry})
+            await self._pubsub.publish(game_id, ChatPosted(entry).to_json())
         except Exception:  # kept: the page asks for the chat so far when it opens it
             log.exception("could not announce a chat message on %s", game_id)
         return entry

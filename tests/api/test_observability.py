@@ -20,9 +20,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import Settings
-from app.db.pubsub import LOBBY_CHANNEL, InProcessPubSub, PostgresPubSub
+from app.db.pubsub import InProcessPubSub, PostgresPubSub
 from app.observability import Metrics, configure_logging, game_of, request_id_from
-from app.services.servers import PRESENCE_TOPIC
+from app.services.notices import LOBBY_CHANNEL, PRESENCE_TOPIC
 
 from ..factories import LobbyClient, ProtocolClient, new_game, player, serve
 
