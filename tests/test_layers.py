@@ -23,6 +23,8 @@ layer's parts and from any layer below."""
 CROSS_ALLOWED: set[tuple[str, str]] = {("bots", "engine"), ("codes", "engine")}
 """Imports between parts one row above the other in spirit (the computer players read the
 rules; the wire's codes name the engine's): kept explicit rather than a layer each."""
+SERVICES_MODULE_LINES = 500
+"""No service module longer than this: one part of the service a module (issue 34)."""
 
 
 def _part(module: str) -> str:
@@ -89,3 +91,8 @@ def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
         "app/services/moves.py imports app.realtime",
     ]
 
+
+def test_no_service_module_is_over_500_lines() -> None:
+    long = {path.name: n for path in (APP / "services").glob("*.py")
+            if (n := len(path.read_text().splitlines())) > SERVICES_MODULE_LINES}
+    assert long == {}
