@@ -1,0 +1,135 @@
+"""The state of a classic game: options, and each seat's city.
+
+Seats are numbered clockwise. The **left** neighbour of seat ``s`` is ``s + 1`` (mod the
+number of seats): the seat Ages I and III pass hands to (RO L307-311, PT L300-303: left is
+clockwise); the right neighbour is ``s - 1``, the seat Age II passes to. West Trading Post
+discounts the left neighbour, East Trading Post the right one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .cards import BOARD_BY_ID, BOARDS, COLORS, Stage
+
+SIDES: Final = ("A", "B", "random")
+DEFAULT_PRICE: Final = 2
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a game is set up.
+
+    ``players``: 3 to 7. ``sides``: every board on side ``A``, on side ``B``, or each side
+    drawn at ``random``. ``boards``: the boards by seat, when the players chose them (RO
+    L159-160); None deals them at random.
+    """
+
+    players: int = 3
+    sides: str = "A"
+    boards: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.players <= 7:
+            raise ValueError("7 Wonders is played by 3 to 7 players")
+        if self.sides not in SIDES:
+            raise ValueError(f"sides is one of {SIDES}")
+        if self.boards is not None and (
+                len(self.boards) != self.players or len(set(self.boards)) != self.players
+                or not set(self.boards) <= set(BOARD_BY_ID)):
+            raise ValueError("boards names a different known board for every seat")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self.players, "sides": self.sides}
+        if self.boards is not None:
+            out["boards"] = list(self.boards)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Options:
+        boards = data.get("boards")
+        return cls(players=int(data.get("players", 3)), sides=str(data.get("sides", "A")),
+                   boards=None if boards is None else tuple(boards))
+
+
+class City:
+    """One seat's board and city, with what its cards add up to (kept up to date by
+    :mod:`app.classic.effects` as cards and stages are built)."""
+
+    __slots__ = (
+        "board",
+        "built",
+        "cards",
+        "choice",
+        "coins",
+        "colors",
+        "copy_guild",
+        "discarded",
+        "either",
+        "free_build",
+        "free_used",
+        "names",
+        "prices",
+        "produce",
+        "science",
+        "seventh",
+        "shields",
+        "side",
+        "stages",
+        "tokens",
+        "tucked",
+        "wildcards",
+    )
+
+    def __init__(self, board: int, side: str) -> None:
+        self.board = board
+        self.side = side
+        self.stages: tuple[Stage, ...] = BOARDS[board].sides[side]
+        self.coins = 3
+        self.cards: list[int] = []
+        """Card indices of the structures built, in order."""
+        self.names: set[str] = set()
+        self.colors = [0] * len(COLORS)
+        self.built = 0
+        """Wonder stages built."""
+        self.tucked: list[int] = []
+        self.discarded: list[int] = []
+        """The cards this seat put on the discard pile (its own knowledge)."""
+        self.tokens: list[int] = []
+        self.produce = [0] * 7
+        self.produce[BOARDS[board].resource] = 1
+        self.either: list[int] = []
+        self.choice: list[int] = []
+        self.prices = [DEFAULT_PRICE] * 4
+        """Raw from the left, manufactured from the left, raw from the right, manufactured
+        from the right."""
+        self.shields = 0
+        self.science = [0, 0, 0]
+        self.wildcards = 0
+        self.free_build = False
+        self.free_used = False
+        """Olympia A's free build was used in the current age."""
+        self.seventh = False
+        self.copy_guild = False
+
+    def clone(self) -> City:
+        other = City.__new__(City)
+        other.board, other.side, other.stages = self.board, self.side, self.stages
+        other.coins, other.built, other.shields = self.coins, self.built, self.shields
+        other.cards, other.names = self.cards[:], set(self.names)
+        other.colors, other.tucked = self.colors[:], self.tucked[:]
+        other.discarded, other.tokens = self.discarded[:], self.tokens[:]
+        other.produce, other.either = self.produce[:], self.either[:]
+        other.choice, other.prices = self.choice[:], self.prices[:]
+        other.science, other.wildcards = self.science[:], self.wildcards
+        other.free_build, other.free_used = self.free_build, self.free_used
+        other.seventh, other.copy_guild = self.seventh, self.copy_guild
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the city (what it adds up to follows from it)."""
+        return {"board": self.board, "side": self.side, "coins": self.coins,
+                "cards": self.cards, "built": self.built, "tucked": self.tucked,
+                "discarded": self.discarded, "tokens": self.tokens,
+                "free_used": self.free_used}

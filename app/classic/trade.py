@@ -1,0 +1,184 @@
+"""What a purchase from the two neighbours costs: every split of coins (to the left, to the
+right) that no other split beats on both sides.
+
+A seat covers a cost with its own production (fixed units, then its either/or and private
+choice units, one unit each a turn) and buys the rest, unit by unit, from a neighbour that
+produces it: a neighbour's fixed units and its either/or units, either resource of those
+whatever the owner uses (RO L968-969). Each unit bought from a side costs that side's price
+for its kind (2, or 1 with a discount). The solver is exact (a search over which source
+covers each missing unit, memoised); :func:`exhaustive_splits` is the plain enumeration it
+is tested against.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import RAW
+
+Split = tuple[int, int]
+"""Coins to the left neighbour, coins to the right neighbour."""
+
+
+@dataclass(frozen=True)
+class Market:
+    """What a seat may use and buy for one cost: everything the solver reads."""
+
+    need: tuple[int, ...]
+    """Units still missing after the seat's own fixed production, per resource."""
+    own: tuple[int, ...]
+    """The seat's own flexible units (masks): either/or cards and private choices."""
+    left_fixed: tuple[int, ...]
+    left_either: tuple[int, ...]
+    right_fixed: tuple[int, ...]
+    right_either: tuple[int, ...]
+    prices: tuple[int, int, int, int]
+    """Price of a unit: raw from the left, manufactured from the left, raw from the right,
+    manufactured from the right."""
+
+
+def pareto(splits: Iterable[Split]) -> tuple[Split, ...]:
+    """The splits no other split beats on both sides (or equals), sorted by coins to the
+    left."""
+    best: list[Split] = []
+    for split in sorted(set(splits)):  # left ascending, then right ascending
+        if not best or split[1] < best[-1][1]:
+            best.append(split)
+    return tuple(best)
+
+
+_MEMO: dict[tuple[object, ...], tuple[Split, ...]] = {}
+_MEMO_LIMIT: Final = 200_000
+
+
+def splits(market: Market) -> tuple[Split, ...]:
+    """Every non-dominated split that buys what ``market.need`` lacks; () when the
+    neighbours cannot supply it."""
+    if not any(market.need):
+        return ((0, 0),)
+    need = market.need
+    wanted = 0
+    for resource, count in enumerate(need):
+        if count:
+            wanted |= 1 << resource
+    # Units that cannot serve any missing resource play no part.
+    own = tuple(sorted(m for m in market.own if m & wanted))
+    left_either = tuple(sorted(m for m in market.left_either if m & wanted))
+    right_either = tuple(sorted(m for m in market.right_either if m & wanted))
+    left_fixed = tuple(min(a, b) for a, b in zip(market.left_fixed, need, strict=True))
+    right_fixed = tuple(min(a, b) for a, b in zip(market.right_fixed, need, strict=True))
+    key = (need, own, left_fixed, left_either, right_fixed, right_either, market.prices)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _search(need, own, (left_fixed, left_either, right_fixed, right_either),
+                        market.prices)
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+def _without(units: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return units[:index] + units[index + 1:]
+
+
+def _less(counts: tuple[int, ...], resource: int) -> tuple[int, ...]:
+    return (*counts[:resource], counts[resource] - 1, *counts[resource + 1:])
+
+
+Stock = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What the neighbours still offer: left fixed units, left either/or units, the same on the
+right."""
+
+
+def _search(need: tuple[int, ...], own: tuple[int, ...], stock: Stock,
+            prices: tuple[int, int, int, int]) -> tuple[Split, ...]:
+    left_fixed, left_either, right_fixed, right_either = stock
+    resource = next((r for r, count in enumerate(need) if count), -1)
+    if resource < 0:
+        return ((0, 0),)
+    bit = 1 << resource
+    # Not enough sources left for this resource: nothing works.
+    sources = left_fixed[resource] + right_fixed[resource] \
+        + sum(1 for m in own + left_either + right_either if m & bit)
+    if sources < need[resource]:
+        return ()
+    rest = _less(need, resource)
+    raw = resource in RAW
+    left_price = prices[0] if raw else prices[1]
+    right_price = prices[2] if raw else prices[3]
+    found: list[Split] = []
+
+    def add(options: tuple[Split, ...], left: int, right: int) -> None:
+        found.extend((a + left, b + right) for a, b in options)
+
+    tried: set[int] = set()
+    for index, mask in enumerate(own):
+        if mask & bit and mask not in tried:
+            tried.add(mask)
+            add(_search(rest, _without(own, index), stock, prices), 0, 0)
+    if left_fixed[resource]:
+        add(_search(rest, own, (_less(left_fixed, resource), left_either, right_fixed,
+                                right_either), prices), left_price, 0)
+    tried.clear()
+    for index, mask in enumerate(left_either):
+        if mask & bit and mask not in tried:
+            tried.add(mask)
+            add(_search(rest, own, (left_fixed, _without(left_either, index), right_fixed,
+                                    right_either), prices), left_price, 0)
+    if right_fixed[resource]:
+        add(_search(rest, own, (left_fixed, left_either, _less(right_fixed, resource),
+                                right_either), prices), 0, right_price)
+    tried.clear()
+    for index, mask in enumerate(right_either):
+        if mask & bit and mask not in tried:
+            tried.add(mask)
+            add(_search(rest, own, (left_fixed, left_either, right_fixed,
+                                    _without(right_either, index)), prices), 0, right_price)
+    return pareto(found)
+
+
+def _choices(mask: int) -> list[int]:
+    """What a flexible unit may be: one of its resources, or left unused (-1)."""
+    return [-1, *[r for r in range(7) if mask >> r & 1]]
+
+
+def exhaustive_splits(market: Market) -> tuple[Split, ...]:
+    """The same answer as :func:`splits` by plain enumeration: every way to set each
+    flexible unit (own and both neighbours'), then every number of units of each resource
+    bought from the left, the rest from the right. For tests; slow."""
+    flexible = [*market.own, *market.left_either, *market.right_either]
+    own_count, left_count = len(market.own), len(market.left_either)
+    found: set[Split] = set()
+    for setting in itertools.product(*[_choices(mask) for mask in flexible]):
+        own = [0] * 7
+        left = list(market.left_fixed)
+        right = list(market.right_fixed)
+        for index, resource in enumerate(setting):
+            if resource < 0:
+                continue
+            if index < own_count:
+                own[resource] += 1
+            elif index < own_count + left_count:
+                left[resource] += 1
+            else:
+                right[resource] += 1
+        per_resource: list[list[Split]] = []
+        for resource in range(7):
+            missing = max(0, market.need[resource] - own[resource])
+            raw = resource in RAW
+            left_price = market.prices[0] if raw else market.prices[1]
+            right_price = market.prices[2] if raw else market.prices[3]
+            options = [(bought * left_price, (missing - bought) * right_price)
+                       for bought in range(min(missing, left[resource]) + 1)
+                       if missing - bought <= right[resource]]
+            if not options:
+                break
+            per_resource.append(options)
+        else:
+            for combination in itertools.product(*per_resource):
+                found.add((sum(a for a, _ in combination), sum(b for _, b in combination)))
+    return pareto(found)
