@@ -31,7 +31,7 @@ def test_tavern_gives_five_coins() -> None:
 
 
 def test_vineyard_counts_brown_cards_here_and_next_door() -> None:
-    """RO L1026-1028, PT L750: 1 coin per brown card in the city and both neighbours."""
+    """RO L1026-1028, PT L756: 1 coin per brown card in the city and both neighbours."""
     game = table("gizah", "rhodos", "olympia", "babylon")
     put(game, 0, "lumber_yard")
     put(game, 1, "stone_pit", "clay_pool")
@@ -43,7 +43,7 @@ def test_vineyard_counts_brown_cards_here_and_next_door() -> None:
 
 
 def test_vineyard_counts_what_a_neighbour_builds_in_the_same_turn() -> None:
-    """RO L1030-1032, PT L751-752: brown cards a neighbour builds that turn count."""
+    """RO L1030-1032, PT L757-758: brown cards a neighbour builds that turn count."""
     game = table("gizah", "rhodos", "olympia")
     while game.age < 2:
         close(game)
@@ -53,7 +53,7 @@ def test_vineyard_counts_what_a_neighbour_builds_in_the_same_turn() -> None:
 
 
 def test_vineyard_does_not_count_board_resources() -> None:
-    """RO L1147-1148, PT L800: resources printed on a board are not cards."""
+    """RO L1147-1148, PT L798: resources printed on a board are not cards."""
     game = table("gizah", "rhodos", "olympia")
     while game.age < 2:
         close(game)
@@ -61,7 +61,7 @@ def test_vineyard_does_not_count_board_resources() -> None:
 
 
 def test_bazar_counts_grey_cards_twice_including_same_turn_builds() -> None:
-    """RO L1045-1049, PT L753-755: 2 coins per grey card here and next door, a neighbour's
+    """RO L1045-1049, PT L759-761: 2 coins per grey card here and next door, a neighbour's
     grey card of the same turn included."""
     game = table("gizah", "rhodos", "olympia", "babylon")
     put(game, 0, "loom")
@@ -73,7 +73,7 @@ def test_bazar_counts_grey_cards_twice_including_same_turn_builds() -> None:
 
 
 def test_forum_gives_its_owner_a_good_of_choice() -> None:
-    """RO L1051-1053, PT L759: one manufactured good of choice each turn."""
+    """RO L1051-1053, PT L764-765: one manufactured good of choice each turn."""
     game = table("gizah", "rhodos", "olympia")
     put(game, 0, "forum")
     hand(game, 0, "scriptorium")
@@ -138,26 +138,26 @@ def test_caravansery_gives_no_coins_and_no_points() -> None:
 # (guild, cards put in seat 0 / left (1) / right (2) / the seat across (3), expected points)
 GUILD_CASES = {
     "workers_guild": ({0: ["lumber_yard"], 1: ["stone_pit", "clay_pool"], 2: ["ore_vein"],
-                       3: ["tree_farm"]}, 3, "RO L1112-1113, PT L785"),
+                       3: ["tree_farm"]}, 3, "RO L1112-1113, PT L786"),
     "craftsmens_guild": ({0: ["loom"], 1: ["press"], 2: ["glassworks"], 3: ["loom"]}, 4,
-                         "RO L1114-1115, PT L786"),
+                         "RO L1114-1115, PT L787"),
     "traders_guild": ({0: ["tavern"], 1: ["marketplace"], 2: ["forum", "vineyard"],
-                       3: ["tavern"]}, 3, "RO L1116-1117, PT L787"),
+                       3: ["tavern"]}, 3, "RO L1116-1117, PT L788"),
     "philosophers_guild": ({0: ["workshop"], 1: ["apothecary"], 2: ["school"],
-                            3: ["library"]}, 2, "RO L1118-1119, PT L788"),
+                            3: ["library"]}, 2, "RO L1118-1119, PT L789"),
     "spies_guild": ({0: ["stockade"], 1: ["walls", "barracks"], 2: [], 3: ["arsenal"]}, 2,
-                    "RO L1105-1107, PT L783"),
+                    "RO L1105-1107, PT L784"),
     "magistrates_guild": ({0: ["altar"], 1: ["baths"], 2: ["palace", "theater"],
-                           3: ["pawnshop"]}, 3, "RO L1110-1111, PT L784"),
+                           3: ["pawnshop"]}, 3, "RO L1110-1111, PT L785"),
     "shipowners_guild": ({0: ["lumber_yard", "loom"], 1: ["press"], 2: [], 3: []}, 3,
-                         "RO L1130-1134, PT L792-793"),
-    "builders_guild": ({}, 1 + 2 + 3, "RO L1126-1128, PT L791"),
+                         "RO L1130-1134, PT L793-794"),
+    "builders_guild": ({}, 1 + 2 + 3, "RO L1126-1128, PT L791-792"),
 }
 
 
 @pytest.mark.parametrize("guild", list(GUILD_CASES))
 def test_each_counting_guild(guild: str) -> None:
-    """Arrows on both sides count the neighbours only (RO L1100-1104, PT L781-782)."""
+    """Arrows on both sides count the neighbours only (RO L1100-1104, PT L782-783)."""
     cities, expected, _lines = GUILD_CASES[guild]
     game = table("gizah", "rhodos", "olympia", "babylon")  # 0's neighbours: 1 and 3
     cities = {0: cities.get(0, []), 1: cities.get(1, []), 3: cities.get(2, []),
@@ -174,7 +174,7 @@ def test_each_counting_guild(guild: str) -> None:
 
 
 def test_strategists_guild_counts_the_neighbours_defeat_tokens() -> None:
-    """RO L1136-1137, PT L794: a point per defeat token of the neighbours."""
+    """RO L1136-1137, PT L795: a point per defeat token of the neighbours."""
     game = table("gizah", "rhodos", "olympia", "babylon")
     put(game, 0, "strategists_guild")
     game.cities[1].tokens = [-1, -1, 3]
@@ -185,7 +185,7 @@ def test_strategists_guild_counts_the_neighbours_defeat_tokens() -> None:
 
 
 def test_scientists_guild_adds_a_symbol_chosen_at_the_end() -> None:
-    """RO L1140-1145, PT L795-796: a science symbol of choice, chosen at the end."""
+    """RO L1140-1145, PT L796-797: a science symbol of choice, chosen at the end."""
     game = table("gizah", "rhodos", "olympia")
     put(game, 0, "apothecary", "dispensary", "workshop", "scientists_guild")
     # 2 compasses and a gear: a tablet (4 + 1 + 1 + 7 = 13) beats a third compass (9 + 1)

@@ -136,7 +136,7 @@ def test_either_or_resources_are_bought_whatever_the_owner_uses() -> None:
 
 
 def test_caravansery_and_forum_cannot_be_bought() -> None:
-    """RO L1039-1041, L1055-1056, PT L757-760: resources of Caravansery and Forum serve
+    """RO L1039-1041, L1055-1056, PT L762-765: resources of Caravansery and Forum serve
     their owner only."""
     game = table("rhodos", "babylon", "ephesos")
     put(game, 1, "caravansery", "forum")
