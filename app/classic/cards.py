@@ -69,6 +69,11 @@ class Effects:
     points_per: Counting | None = None
     flags: frozenset[str] = field(default_factory=frozenset)
 
+    @property
+    def trades(self) -> bool:
+        """Whether these effects change what a city produces or pays for purchases."""
+        return bool(any(self.produce) or self.either or self.choice or self.discounts)
+
 
 @dataclass(frozen=True)
 class Card:

@@ -20,6 +20,8 @@ _PRICE_SLOTS = {("raw", "left"): (0,), ("raw", "right"): (2,), ("raw", "both"): 
 
 def add(city: City, effects: Effects) -> None:
     """What lasts of ``effects`` joins ``city``."""
+    if effects.trades:
+        city.touch()
     for resource, units in enumerate(effects.produce):
         city.produce[resource] += units
     if effects.either:

@@ -100,6 +100,7 @@ class Game:
         "hands",
         "interrupt",
         "last_played",
+        "legal_cache",
         "log",
         "options",
         "phase",
@@ -136,6 +137,9 @@ class Game:
     result: scoring.Outcome | None
     last_played: list[tuple[str, int] | None]
     """What each seat did in the last step it played: (use, card index)."""
+    legal_cache: dict[int, list[Action]]
+    """The open step's legal actions by seat, once worked out (nothing changes them until
+    the step closes)."""
 
     # ----------------------------------------------------------------- setup
     @classmethod
@@ -170,6 +174,7 @@ class Game:
         game.seen = [[] for _ in range(count)]
         game.log, game.result = [], None
         game.last_played = [None] * count
+        game.legal_cache = {}
         game._start_age(1, [])
         return game
 
@@ -197,6 +202,7 @@ class Game:
         other.seen = [seen[:] for seen in self.seen]
         other.log, other.result = self.log[:], self.result
         other.last_played = self.last_played[:]
+        other.legal_cache = {}
         return other
 
     # ----------------------------------------------------------------- reading
@@ -262,12 +268,24 @@ class Game:
                       tuple(left.either), tuple(right.produce), tuple(right.either),
                       (city.prices[0], city.prices[1], city.prices[2], city.prices[3]))
 
-    def purchase_splits(self, seat: int, cost: Sequence[int]) -> tuple[Split, ...]:
+    def purchase_splits(self, seat: int, cost: tuple[int, ...]) -> tuple[Split, ...]:
         """Every non-dominated (left, right) payment that covers ``cost`` for ``seat``,
-        affordable or not; () when its neighbours cannot supply what it lacks."""
-        if not any(cost):
-            return ((0, 0),)
-        return splits(self.market(seat, cost))
+        affordable or not, the cheapest first; () when its neighbours cannot supply what it
+        lacks. Memoised by the versions of the three cities' production (unique in the
+        process)."""
+        cities = self.cities
+        count = len(cities)
+        key = (cost, cities[seat].version, cities[(seat + 1) % count].version,
+               cities[(seat - 1) % count].version)
+        found = _PRICES.get(key)
+        if found is None:
+            found = splits(self.market(seat, cost)) if any(cost) else ((0, 0),)
+            # Cheapest first; equally cheap: less to the left first.
+            found = tuple(sorted(found, key=lambda s: (s[0] + s[1], s[0])))
+            if len(_PRICES) >= _PRICES_LIMIT:
+                _PRICES.clear()
+            _PRICES[key] = found
+        return found
 
     def chain_free(self, seat: int, card: int) -> bool:
         """Whether ``seat`` owns a card that makes ``card`` free (RO L288-302)."""
@@ -284,9 +302,14 @@ class Game:
             names = self.cities[seat].names
             ids = sorted({CARDS[c].id for c in self.pile if CARDS[c].id not in names})
             return [BuildDiscarded(card_id) for card_id in ids]
+        cached = self.legal_cache.get(seat)
+        if cached is not None:
+            return cached[:]
         city = self.cities[seat]
         out: list[Action] = []
         done: set[str] = set()
+        stage_splits = self._affordable(seat, city.stages[city.built].cost, 0) \
+            if city.built < len(city.stages) else []
         for card_index in self.hands[seat]:
             card = CARDS[card_index]
             if card.id in done:
@@ -300,19 +323,15 @@ class Game:
                         out.append(Build(card.id, left, right))
                     if city.free_build and not city.free_used and (card.coins or any(card.cost)):
                         out.append(BuildFree(card.id))
-            if city.built < len(city.stages):
-                for left, right in self._affordable(seat, city.stages[city.built].cost, 0):
-                    out.append(BuildStage(card.id, left, right))
+            for left, right in stage_splits:
+                out.append(BuildStage(card.id, left, right))
             out.append(Discard(card.id))
-        return out
+        self.legal_cache[seat] = out
+        return out[:]
 
-    def _affordable(self, seat: int, cost: Sequence[int], bank: int) -> list[Split]:
-        coins = self.cities[seat].coins
-        if bank > coins:
-            return []
-        found = [s for s in self.purchase_splits(seat, cost) if bank + s[0] + s[1] <= coins]
-        found.sort(key=lambda s: (s[0] + s[1], s[0]))
-        return found
+    def _affordable(self, seat: int, cost: tuple[int, ...], bank: int) -> list[Split]:
+        room = self.cities[seat].coins - bank
+        return [s for s in self.purchase_splits(seat, cost) if s[0] + s[1] <= room]
 
     # ----------------------------------------------------------------- checking
     def check(self, seat: int, action: object) -> Plan:
@@ -360,7 +379,8 @@ class Game:
                 raise _illegal("already_built", f"the city has a {card.id} already",
                                card=card.id)
             if self.chain_free(seat, index):
-                return self._split(seat, checked, ((0, 0),), bank=0, use="build", index=index)
+                return self._split(seat, checked, ((0, 0),), bank=0, use="build",
+                                   index=index)
             offered = self.purchase_splits(seat, card.cost)
             if not offered:
                 raise _illegal("cannot_produce", f"{card.id} needs what no neighbour sells",
@@ -382,7 +402,7 @@ class Game:
                 raise _illegal("wrong_split", "name the coins to both neighbours, or neither",
                                left=action.left, right=action.right,
                                offered=[list(s) for s in offered])
-            left, right = min(offered, key=lambda s: (s[0] + s[1], s[0]))
+            left, right = offered[0]  # the cheapest
         else:
             left, right = action.left, action.right
             if (left, right) not in offered:
@@ -551,6 +571,7 @@ class Game:
 
     def _open(self, phase: str, seat: int, events: list[Event]) -> None:
         self.phase, self.interrupt = phase, seat
+        self.legal_cache = {}
         self.step += 1
         if phase == PICK:
             for owner, hand in enumerate(self.hands):
@@ -600,5 +621,7 @@ class Game:
         events.append(ConflictsResolved(age=self.age, shields=shields, tokens=tokens))
 
 
+_PRICES: dict[tuple[tuple[int, ...], int, int, int], tuple[Split, ...]] = {}
+_PRICES_LIMIT: Final = 100_000
 _COLOR: Final = {"brown": 0, "grey": 1, "blue": 2, "green": 3, "yellow": 4, "red": 5,
                  "purple": 6}

@@ -37,6 +37,7 @@ def card_index(card_id: str, age: int | None = None) -> int:
 def put(game: Game, seat: int, *card_ids: str) -> None:
     """Build ``card_ids`` in ``seat``'s city for nothing, their lasting effects included
     (no coins of "when built" effects)."""
+    game.legal_cache.clear()
     city = game.cities[seat]
     for card_id in card_ids:
         card = CARDS[card_index(card_id)]
@@ -49,6 +50,7 @@ def put(game: Game, seat: int, *card_ids: str) -> None:
 def stages(game: Game, seat: int, count: int) -> None:
     """Build the next ``count`` stages of ``seat``'s wonder for nothing (a Lumber Yard
     tucked under each)."""
+    game.legal_cache.clear()
     city = game.cities[seat]
     for _ in range(count):
         stage = city.stages[city.built]
@@ -60,14 +62,17 @@ def stages(game: Game, seat: int, count: int) -> None:
 def hand(game: Game, seat: int, *card_ids: str) -> None:
     """Replace ``seat``'s hand with ``card_ids`` (rows of the current age when there are
     two)."""
+    game.legal_cache.clear()
     game.hands[seat] = sorted(card_index(card_id, game.age) for card_id in card_ids)
     game.seen[seat][-1] = (game.age, game.turn, tuple(game.hands[seat]))
 
 
 def coins(game: Game, seat: int, amount: int) -> None:
+    game.legal_cache.clear()
     game.cities[seat].coins = amount
 
 
 def board(game: Game, seat: int, board_id: str, side: str) -> None:
     """Give ``seat`` another board (its city empty)."""
+    game.legal_cache.clear()
     game.cities[seat] = City(BOARD_BY_ID[board_id].index, side)

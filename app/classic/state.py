@@ -8,12 +8,16 @@ discounts the left neighbour, East Trading Post the right one.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import BOARD_BY_ID, BOARDS, COLORS, Stage
 
 SIDES: Final = ("A", "B", "random")
+_VERSIONS: Final = itertools.count(1)
+"""Versions of what cities produce and pay, unique across every game of the process: a
+price worked out for a version of three cities holds for any city at that version."""
 DEFAULT_PRICE: Final = 2
 
 
@@ -79,6 +83,7 @@ class City:
         "stages",
         "tokens",
         "tucked",
+        "version",
         "wildcards",
     )
 
@@ -112,6 +117,12 @@ class City:
         """Olympia A's free build was used in the current age."""
         self.seventh = False
         self.copy_guild = False
+        self.version = next(_VERSIONS)
+        """Changes whenever production, either/or units, choices or prices change."""
+
+    def touch(self) -> None:
+        """Mark production or prices changed (prices worked out before no longer hold)."""
+        self.version = next(_VERSIONS)
 
     def clone(self) -> City:
         other = City.__new__(City)
@@ -125,6 +136,7 @@ class City:
         other.science, other.wildcards = self.science[:], self.wildcards
         other.free_build, other.free_used = self.free_build, self.free_used
         other.seventh, other.copy_guild = self.seventh, self.copy_guild
+        other.version = self.version
         return other
 
     def snapshot(self) -> dict[str, Any]:

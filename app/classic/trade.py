@@ -5,9 +5,11 @@ A seat covers a cost with its own production (fixed units, then its either/or an
 choice units, one unit each a turn) and buys the rest, unit by unit, from a neighbour that
 produces it: a neighbour's fixed units and its either/or units, either resource of those
 whatever the owner uses (RO L968-969). Each unit bought from a side costs that side's price
-for its kind (2, or 1 with a discount). The solver is exact (a search over which source
-covers each missing unit, memoised); :func:`exhaustive_splits` is the plain enumeration it
-is tested against.
+for its kind (2, or 1 with a discount). The solver is exact: it tries every setting of the
+flexible units that matter (identical units taken as one multiset; a unit never does
+better unused) and solves each setting resource by resource; answers are memoised by the
+normalised market. :func:`exhaustive_splits` is the plain enumeration it is tested
+against.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ def pareto(splits: Iterable[Split]) -> tuple[Split, ...]:
     return tuple(best)
 
 
+Stock = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What the neighbours offer: left fixed units, left either/or units, the same on the
+right."""
 _MEMO: dict[tuple[object, ...], tuple[Split, ...]] = {}
 _MEMO_LIMIT: Final = 200_000
 
@@ -81,63 +86,71 @@ def splits(market: Market) -> tuple[Split, ...]:
     return found
 
 
-def _without(units: tuple[int, ...], index: int) -> tuple[int, ...]:
-    return units[:index] + units[index + 1:]
+def _groups(units: tuple[int, ...], wanted: int) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """Identical flexible units grouped: for each mask, every multiset of wanted resources
+    its units may stand for (a unit never does better unused: covering or offering one more
+    unit never costs more)."""
+    out: list[tuple[int, list[tuple[int, ...]]]] = []
+    for mask in sorted(set(units)):
+        options = [r for r in range(7) if mask >> r & 1 and wanted >> r & 1]
+        out.append((mask, list(itertools.combinations_with_replacement(options,
+                                                                       units.count(mask)))))
+    return out
 
 
-def _less(counts: tuple[int, ...], resource: int) -> tuple[int, ...]:
-    return (*counts[:resource], counts[resource] - 1, *counts[resource + 1:])
-
-
-Stock = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-"""What the neighbours still offer: left fixed units, left either/or units, the same on the
-right."""
+def _fixed(need: list[int], left: list[int], right: list[int],
+           prices: tuple[int, int, int, int]) -> tuple[Split, ...]:
+    """The non-dominated splits when every unit is fixed: per resource, each number bought
+    from the left (the rest from the right), summed resource by resource."""
+    found: tuple[Split, ...] = ((0, 0),)
+    for resource in range(7):
+        missing = need[resource]
+        if not missing:
+            continue
+        if missing > left[resource] + right[resource]:
+            return ()
+        raw = resource in RAW
+        left_price = prices[0] if raw else prices[1]
+        right_price = prices[2] if raw else prices[3]
+        low = max(0, missing - right[resource])
+        high = min(missing, left[resource])
+        options = [(k * left_price, (missing - k) * right_price) for k in range(low, high + 1)]
+        if len(found) == 1:
+            a, b = found[0]
+            found = pareto([(a + c, b + d) for c, d in options])
+        else:
+            found = pareto([(a + c, b + d) for a, b in found for c, d in options])
+    return found
 
 
 def _search(need: tuple[int, ...], own: tuple[int, ...], stock: Stock,
             prices: tuple[int, int, int, int]) -> tuple[Split, ...]:
+    """Every way to set the flexible units, each solved with the units fixed."""
     left_fixed, left_either, right_fixed, right_either = stock
-    resource = next((r for r, count in enumerate(need) if count), -1)
-    if resource < 0:
-        return ((0, 0),)
-    bit = 1 << resource
-    # Not enough sources left for this resource: nothing works.
-    sources = left_fixed[resource] + right_fixed[resource] \
-        + sum(1 for m in own + left_either + right_either if m & bit)
-    if sources < need[resource]:
-        return ()
-    rest = _less(need, resource)
-    raw = resource in RAW
-    left_price = prices[0] if raw else prices[1]
-    right_price = prices[2] if raw else prices[3]
+    wanted = 0
+    for resource, count in enumerate(need):
+        if count:
+            wanted |= 1 << resource
+    groups = [(0, g) for g in _groups(own, wanted)] + [(1, g) for g in _groups(left_either,
+                                                                             wanted)] \
+        + [(2, g) for g in _groups(right_either, wanted)]
+    if not groups:
+        return _fixed(list(need), list(left_fixed), list(right_fixed), prices)
     found: list[Split] = []
-
-    def add(options: tuple[Split, ...], left: int, right: int) -> None:
-        found.extend((a + left, b + right) for a, b in options)
-
-    tried: set[int] = set()
-    for index, mask in enumerate(own):
-        if mask & bit and mask not in tried:
-            tried.add(mask)
-            add(_search(rest, _without(own, index), stock, prices), 0, 0)
-    if left_fixed[resource]:
-        add(_search(rest, own, (_less(left_fixed, resource), left_either, right_fixed,
-                                right_either), prices), left_price, 0)
-    tried.clear()
-    for index, mask in enumerate(left_either):
-        if mask & bit and mask not in tried:
-            tried.add(mask)
-            add(_search(rest, own, (left_fixed, _without(left_either, index), right_fixed,
-                                    right_either), prices), left_price, 0)
-    if right_fixed[resource]:
-        add(_search(rest, own, (left_fixed, left_either, _less(right_fixed, resource),
-                                right_either), prices), 0, right_price)
-    tried.clear()
-    for index, mask in enumerate(right_either):
-        if mask & bit and mask not in tried:
-            tried.add(mask)
-            add(_search(rest, own, (left_fixed, left_either, right_fixed,
-                                    _without(right_either, index)), prices), 0, right_price)
+    for setting in itertools.product(*[options for _, (_, options) in groups]):
+        missing = list(need)
+        left = list(left_fixed)
+        right = list(right_fixed)
+        for (owner, _), chosen in zip(groups, setting, strict=True):
+            for resource in chosen:
+                if owner == 0:
+                    if missing[resource]:
+                        missing[resource] -= 1
+                elif owner == 1:
+                    left[resource] += 1
+                else:
+                    right[resource] += 1
+        found.extend(_fixed(missing, left, right, prices))
     return pareto(found)
 
 

@@ -22,12 +22,15 @@ def close(game: Game, choices: dict[int, str] | None = None) -> list[Event]:
 def pile(game: Game, *card_ids: str) -> None:
     """Put cards on the discard pile."""
     game.pile += [card_index(card_id) for card_id in card_ids]
+    game.legal_cache.clear()
 
 
 def produce(game: Game, seat: int, **units: int) -> None:
     """Give ``seat`` fixed production out of nowhere (a board's resource, say)."""
     for name, count in units.items():
         game.cities[seat].produce[RESOURCES.index(name)] += count
+    game.cities[seat].touch()
+    game.legal_cache.clear()
 
 
 def total(game: Game, seat: int) -> int:

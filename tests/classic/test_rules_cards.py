@@ -15,6 +15,7 @@ def _build(game, seat: int, card: str, others=None) -> int:  # type: ignore[no-u
     """Coins ``seat`` gains by building ``card`` for nothing (others discard)."""
     hand(game, seat, card, *[CARDS[c].id for c in game.hands[seat][1:]])
     game.cities[seat].free_build, game.cities[seat].free_used = True, False
+    game.legal_cache.clear()
     before = game.cities[seat].coins
     row = CARDS[card_index(card)]
     choices = {seat: f"olympia:{card}" if row.coins or any(row.cost) else f"build:{card}:0:0"}

@@ -165,6 +165,8 @@ def test_halikarnassos_b_builds_from_the_pile_with_each_stage() -> None:
         stage = game.cities[0].stages[number - 1]
         for resource, count in enumerate(stage.cost):
             game.cities[0].produce[resource] += count
+        game.cities[0].touch()
+        game.legal_cache.clear()
         pile(game, ("palace", "pantheon", "senate")[number - 1])
         close(game, {0: "wonder:" + CARDS[game.hands[0][0]].id + ":0:0"})
         assert game.phase == "discard_build"
