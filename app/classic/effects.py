@@ -20,8 +20,6 @@ _PRICE_SLOTS = {("raw", "left"): (0,), ("raw", "right"): (2,), ("raw", "both"): 
 
 def add(city: City, effects: Effects) -> None:
     """What lasts of ``effects`` joins ``city``."""
-    if effects.trades:
-        city.touch()
     for resource, units in enumerate(effects.produce):
         city.produce[resource] += units
     if effects.either:
@@ -42,6 +40,8 @@ def add(city: City, effects: Effects) -> None:
         city.seventh = True
     if "copy_neighbour_guild" in effects.flags:
         city.copy_guild = True
+    if effects.trades:
+        city.touch()  # after the change: the keys describe the city as it is now
 
 
 def count(counting: Counting, city: City, neighbours: Sequence[City],

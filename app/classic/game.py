@@ -271,12 +271,11 @@ class Game:
     def purchase_splits(self, seat: int, cost: tuple[int, ...]) -> tuple[Split, ...]:
         """Every non-dominated (left, right) payment that covers ``cost`` for ``seat``,
         affordable or not, the cheapest first; () when its neighbours cannot supply what it
-        lacks. Memoised by the versions of the three cities' production (unique in the
-        process)."""
+        lacks. Memoised by the cost and the three cities' keys (small integers)."""
         cities = self.cities
         count = len(cities)
-        key = (cost, cities[seat].version, cities[(seat + 1) % count].version,
-               cities[(seat - 1) % count].version)
+        key = (cost, cities[seat].buy_key, cities[(seat + 1) % count].sell_key,
+               cities[(seat - 1) % count].sell_key)
         found = _PRICES.get(key)
         if found is None:
             found = splits(self.market(seat, cost)) if any(cost) else ((0, 0),)
@@ -445,6 +444,38 @@ class Game:
         else:
             self._resolve_discard_build(seat, plan, events)
         return events
+
+    def play(self, seat: int, action: Action) -> None:
+        """The trusted fast path for search: ``action`` must be one of
+        ``legal_actions(seat)`` as listed there (its split named). Nothing is checked and no
+        events are returned; the state is the one :meth:`apply` reaches."""
+        self.log.append((seat, action))
+        events: list[Event] = []
+        if self.phase == PICK:
+            self.choices[seat] = self._trusted(seat, action)
+            if len(self.choices) == len(self.cities):
+                self._resolve_pick(events)
+        elif self.phase == SEVENTH:
+            self._resolve_seventh(seat, self._trusted(seat, action), events)
+        else:
+            self._resolve_discard_build(seat, self._trusted(seat, action), events)
+
+    def _trusted(self, seat: int, action: Action) -> Plan:
+        card_id = action.card
+        if isinstance(action, BuildDiscarded):
+            index = next(c for c in self.pile if CARDS[c].id == card_id)
+            return Plan(index, "free", 0, 0, 0, action)
+        index = next(c for c in self.hands[seat] if CARDS[c].id == card_id)
+        if isinstance(action, Discard):
+            return Plan(index, "discard", 0, 0, 0, action)
+        if isinstance(action, BuildFree):
+            return Plan(index, "free", 0, 0, 0, action)
+        assert isinstance(action, _Purchase) and action.left is not None \
+            and action.right is not None
+        if isinstance(action, BuildStage):
+            return Plan(index, "stage", 0, action.left, action.right, action)
+        bank = 0 if self.chain_free(seat, index) else CARDS[index].coins
+        return Plan(index, "build", bank, action.left, action.right, action)
 
     # ----------------------------------------------------------------- resolution
     def _resolve_pick(self, events: list[Event]) -> None:

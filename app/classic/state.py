@@ -8,16 +8,17 @@ discounts the left neighbour, East Trading Post the right one.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import BOARD_BY_ID, BOARDS, COLORS, Stage
 
 SIDES: Final = ("A", "B", "random")
-_VERSIONS: Final = itertools.count(1)
-"""Versions of what cities produce and pay, unique across every game of the process: a
-price worked out for a version of three cities holds for any city at that version."""
+_EITHER_BIT: Final = {(1 << a) | (1 << b): i for i, (a, b) in enumerate(
+    [(a, b) for a in range(4) for b in range(a + 1, 4)])}
+"""The six two-raw-material masks of the brown either/or cards, each a bit of a key."""
+_RAW_CHOICE: Final = 0b1111
+_GOODS_CHOICE: Final = 0b1110000
 DEFAULT_PRICE: Final = 2
 
 
@@ -82,8 +83,9 @@ class City:
         "side",
         "stages",
         "tokens",
+        "buy_key",
+        "sell_key",
         "tucked",
-        "version",
         "wildcards",
     )
 
@@ -117,12 +119,29 @@ class City:
         """Olympia A's free build was used in the current age."""
         self.seventh = False
         self.copy_guild = False
-        self.version = next(_VERSIONS)
-        """Changes whenever production, either/or units, choices or prices change."""
+        self.sell_key = 0
+        """What neighbours may buy here (fixed units and either/or cards) as one integer."""
+        self.buy_key = 0
+        """What this city has and pays to buy (its sell key, private choices, prices)."""
+        self.touch()
 
     def touch(self) -> None:
-        """Mark production or prices changed (prices worked out before no longer hold)."""
-        self.version = next(_VERSIONS)
+        """Production or prices changed: work the keys out again. Prices are memoised by
+        these small integers, so equal cities share them across seats and games."""
+        key = 0
+        for units in self.produce:
+            key = key << 4 | units
+        for mask in self.either:
+            key |= 1 << (28 + _EITHER_BIT[mask])
+        self.sell_key = key
+        raw = sum(1 for mask in self.choice if mask == _RAW_CHOICE)
+        goods = sum(1 for mask in self.choice if mask == _GOODS_CHOICE)
+        if len(self.choice) != raw + goods:
+            raise ValueError("a private choice that is not all raw or all goods")
+        prices = 0
+        for price in self.prices:
+            prices = prices << 1 | (price - 1)
+        self.buy_key = ((key << 2 | raw) << 2 | goods) << 4 | prices
 
     def clone(self) -> City:
         other = City.__new__(City)
@@ -136,7 +155,7 @@ class City:
         other.science, other.wildcards = self.science[:], self.wildcards
         other.free_build, other.free_used = self.free_build, self.free_used
         other.seventh, other.copy_guild = self.seventh, self.copy_guild
-        other.version = self.version
+        other.sell_key, other.buy_key = self.sell_key, self.buy_key
         return other
 
     def snapshot(self) -> dict[str, Any]:
