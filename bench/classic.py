@@ -9,8 +9,10 @@ nothing). Classic games of 3, 5 and 7 players (sides drawn at random) through th
 ``apply`` and through the trusted ``play``; Duel's random games through ``apply`` and
 ``play`` the same way (what bench/engine.py measures). Playouts: random games to the end
 from clones of positions at the start of Age II (5 players). The measures run interleaved
-(Duel, 3, 5, 7, playouts, Duel, ...) for ``--rounds`` rounds; the medians are printed with
-the ratio of each to Duel's games/s. Figures, not tests: nothing fails on speed.
+(Duel, 3, 5, 7, playouts, Duel, ...) for ``--rounds`` rounds, each measure of each round on
+new seeds (the prices memo is kept for the process, as a server's is; a seed played again
+would find its prices memoised); the medians are printed with the ratio of each to Duel's
+games/s. Figures, not tests: nothing fails on speed.
 """
 
 from __future__ import annotations
@@ -104,28 +106,32 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="games per measure")
     args = parser.parse_args()
     games = args.games
-    seeds = range(games)
     # The same games either way: the trusted path must play exactly what apply plays.
     for players in (3, 5, 7):
         assert classic_games(range(5), players, fast=True) == \
             classic_games(range(5), players, fast=False)
     starts = age_two_starts(10, 5)
-    measures: dict[str, Callable[[], int]] = {
-        "duel apply": lambda: len(duel_games(seeds, fast=False)),
-        "duel play": lambda: len(duel_games(seeds, fast=True)),
+    measures: dict[str, Callable[[range], int]] = {
+        "duel apply": lambda seeds: len(duel_games(seeds, fast=False)),
+        "duel play": lambda seeds: len(duel_games(seeds, fast=True)),
     }
     for players in (3, 5, 7):
         measures[f"classic {players}p apply"] = (
-            lambda p=players: len(classic_games(seeds, p, fast=False)))  # type: ignore[misc]
+            lambda seeds, p=players: len(classic_games(seeds, p, fast=False)))  # type: ignore[misc]
         measures[f"classic {players}p play"] = (
-            lambda p=players: len(classic_games(seeds, p, fast=True)))  # type: ignore[misc]
-    measures["classic 5p playouts from Age II"] = lambda: playouts(starts, max(1, games // 10))
+            lambda seeds, p=players: len(classic_games(seeds, p, fast=True)))  # type: ignore[misc]
+    measures["classic 5p playouts from Age II"] = \
+        lambda seeds: playouts(starts, max(1, games // 10))
     for run in measures.values():  # warm up
-        run()
+        run(range(games))
     rates: dict[str, list[float]] = {name: [] for name in measures}
-    for _ in range(args.rounds):
-        for name, run in measures.items():
-            rates[name].append(_rate(run))
+    for round_ in range(args.rounds):
+        for index, (name, run) in enumerate(measures.items()):
+            # New seeds for every measure and round: a seed played again would find all
+            # its prices memoised (the memo is kept for the process, as a server's is).
+            first = 1_000_000 * (round_ + 1) + 10_000 * index
+            seeds = range(first, first + games)
+            rates[name].append(_rate(lambda run=run, seeds=seeds: run(seeds)))  # type: ignore[misc]
     duel = statistics.median(rates["duel play"])
     duel_apply = statistics.median(rates["duel apply"])
     digest = hashlib.sha256("".join(classic_games(range(20), 5, fast=True)).encode())

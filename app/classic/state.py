@@ -65,6 +65,7 @@ class City:
     __slots__ = (
         "board",
         "built",
+        "buy_key",
         "cards",
         "choice",
         "coins",
@@ -78,13 +79,12 @@ class City:
         "prices",
         "produce",
         "science",
+        "sell_key",
         "seventh",
         "shields",
         "side",
         "stages",
         "tokens",
-        "buy_key",
-        "sell_key",
         "tucked",
         "wildcards",
     )
