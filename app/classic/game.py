@@ -54,7 +54,7 @@ from .events import (
     StepOpened,
     Unplayed,
 )
-from .state import City, Options
+from .state import City, Options, buy_mask, sell_mask
 from .trade import Market, Split, splits
 
 ENGINE_VERSION: Final = "classic-1"
@@ -258,12 +258,16 @@ class Game:
         return hashlib.sha256(data.encode()).hexdigest()
 
     # ----------------------------------------------------------------- prices
-    def market(self, seat: int, cost: Sequence[int]) -> Market:
-        """What ``seat`` has and may buy for ``cost`` (its own fixed production deducted)."""
+    def market(self, seat: int, cost: Sequence[int], alone: bool = False) -> Market:
+        """What ``seat`` has and may buy for ``cost`` (its own fixed production deducted);
+        with ``alone``, as if its neighbours sold nothing."""
         city = self.cities[seat]
         left = self.cities[self.left_of(seat)]
         right = self.cities[self.right_of(seat)]
         need = tuple(max(0, c - p) for c, p in zip(cost, city.produce, strict=True))
+        if alone:
+            return Market(need, (*city.either, *city.choice), _NOTHING, (), _NOTHING, (),
+                          (2, 2, 2, 2))
         return Market(need, (*city.either, *city.choice), tuple(left.produce),
                       tuple(left.either), tuple(right.produce), tuple(right.either),
                       (city.prices[0], city.prices[1], city.prices[2], city.prices[3]))
@@ -271,16 +275,35 @@ class Game:
     def purchase_splits(self, seat: int, cost: tuple[int, ...]) -> tuple[Split, ...]:
         """Every non-dominated (left, right) payment that covers ``cost`` for ``seat``,
         affordable or not, the cheapest first; () when its neighbours cannot supply what it
-        lacks. Memoised by the cost and the three cities' keys (small integers)."""
+        lacks.
+
+        Memoised on small integers: the city's buy key and the neighbours' sell keys, each
+        masked to the resources of the cost, so that equal situations share an answer
+        across seats and games. A city that covers the cost alone is answered from its own
+        key, whatever its neighbours hold."""
+        masks = _COST_MASKS.get(cost)
+        if masks is None:
+            support = 0
+            for resource, units in enumerate(cost):
+                if units:
+                    support |= 1 << resource
+            masks = _COST_MASKS[cost] = (buy_mask(support), sell_mask(support))
         cities = self.cities
+        own = (cost, cities[seat].buy_key & masks[0])
+        alone = _ALONE.get(own)
+        if alone is None:
+            alone = not any(cost) or splits(self.market(seat, cost, alone=True)) == ((0, 0),)
+            _ALONE[own] = alone
+        if alone:
+            return _FREE
         count = len(cities)
-        key = (cost, cities[seat].buy_key, cities[(seat + 1) % count].sell_key,
-               cities[(seat - 1) % count].sell_key)
+        key = (own, cities[(seat + 1) % count].sell_key & masks[1],
+               cities[(seat - 1) % count].sell_key & masks[1])
         found = _PRICES.get(key)
         if found is None:
-            found = splits(self.market(seat, cost)) if any(cost) else ((0, 0),)
             # Cheapest first; equally cheap: less to the left first.
-            found = tuple(sorted(found, key=lambda s: (s[0] + s[1], s[0])))
+            found = tuple(sorted(splits(self.market(seat, cost)),
+                                 key=lambda s: (s[0] + s[1], s[0])))
             if len(_PRICES) >= _PRICES_LIMIT:
                 _PRICES.clear()
             _PRICES[key] = found
@@ -652,7 +675,12 @@ class Game:
         events.append(ConflictsResolved(age=self.age, shields=shields, tokens=tokens))
 
 
-_PRICES: dict[tuple[tuple[int, ...], int, int, int], tuple[Split, ...]] = {}
-_PRICES_LIMIT: Final = 100_000
+_PRICES: dict[tuple[tuple[tuple[int, ...], int], int, int], tuple[Split, ...]] = {}
+_PRICES_LIMIT: Final = 200_000
+_ALONE: dict[tuple[tuple[int, ...], int], bool] = {}
+"""Whether a city (its buy key masked to a cost) covers that cost without buying."""
+_COST_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
+_FREE: Final = ((0, 0),)
+_NOTHING: Final = (0, 0, 0, 0, 0, 0, 0)
 _COLOR: Final = {"brown": 0, "grey": 1, "blue": 2, "green": 3, "yellow": 4, "red": 5,
                  "purple": 6}

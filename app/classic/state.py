@@ -19,6 +19,26 @@ _EITHER_BIT: Final = {(1 << a) | (1 << b): i for i, (a, b) in enumerate(
 """The six two-raw-material masks of the brown either/or cards, each a bit of a key."""
 _RAW_CHOICE: Final = 0b1111
 _GOODS_CHOICE: Final = 0b1110000
+_PRIVATE_BITS: Final = 8
+"""The low bits of a buy key: the counts of private raw and goods choices, the 4 prices."""
+
+
+def sell_mask(resources: int) -> int:
+    """The bits of a sell key that matter to a cost needing ``resources`` (a mask): their
+    fixed units, and the either/or cards offering one of them."""
+    mask = 0
+    for resource in range(7):
+        if resources >> resource & 1:
+            mask |= 0xF << 4 * (6 - resource)
+    for either, bit in _EITHER_BIT.items():
+        if either & resources:
+            mask |= 1 << (28 + bit)
+    return mask
+
+
+def buy_mask(resources: int) -> int:
+    """The bits of a buy key that matter to a cost needing ``resources``."""
+    return sell_mask(resources) << _PRIVATE_BITS | (1 << _PRIVATE_BITS) - 1
 DEFAULT_PRICE: Final = 2
 
 
@@ -141,7 +161,8 @@ class City:
         prices = 0
         for price in self.prices:
             prices = prices << 1 | (price - 1)
-        self.buy_key = ((key << 2 | raw) << 2 | goods) << 4 | prices
+        self.buy_key = (((key << 2 | raw) << 2 | goods) << 4 | prices)
+        assert self.buy_key >> _PRIVATE_BITS == key
 
     def clone(self) -> City:
         other = City.__new__(City)
