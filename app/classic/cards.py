@@ -91,6 +91,8 @@ class Card:
     cost: tuple[int, ...]
     chain_from: tuple[str, ...]
     effects: Effects
+    cost_index: int
+    """The index of ``cost`` in :data:`COSTS` (prices are memoised by it)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class Stage:
     number: int
     cost: tuple[int, ...]
     effects: Effects
+    cost_index: int
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,20 @@ def _cost(table: dict[str, Any]) -> tuple[int, tuple[int, ...]]:
     return int(table.get("coins", 0)), tuple(resources)
 
 
+COSTS: list[tuple[int, ...]] = []
+"""Every resource cost met so far, each once (those of the data file first)."""
+_COST_INDEX: dict[tuple[int, ...], int] = {}
+
+
+def cost_index(cost: tuple[int, ...]) -> int:
+    """The index of ``cost`` in :data:`COSTS` (added when new)."""
+    index = _COST_INDEX.get(cost)
+    if index is None:
+        index = _COST_INDEX[cost] = len(COSTS)
+        COSTS.append(cost)
+    return index
+
+
 def load(path: Path) -> tuple[tuple[Card, ...], tuple[Board, ...]]:
     """The cards and boards of a data file."""
     with path.open("rb") as handle:
@@ -170,7 +187,8 @@ def load(path: Path) -> tuple[tuple[Card, ...], tuple[Board, ...]]:
                           age=3 if guild else int(row["age"]), guild=guild, color=row["color"],
                           copies=tuple(row["copies"]), coins=coins, cost=cost,
                           chain_from=tuple(row.get("chain_from", ())),
-                          effects=compile_effects(row["effects"])))
+                          effects=compile_effects(row["effects"]),
+                          cost_index=cost_index(cost)))
     boards = []
     for index, row in enumerate(data["board"]):
         sides: dict[str, tuple[Stage, ...]] = {}
@@ -181,7 +199,7 @@ def load(path: Path) -> tuple[tuple[Card, ...], tuple[Board, ...]]:
                 if coins:
                     raise ValueError("wonder stages cost resources only")
                 stages.append(Stage(row["id"], side, number, cost,
-                                    compile_effects(stage["effects"])))
+                                    compile_effects(stage["effects"]), cost_index(cost)))
             sides[side] = tuple(stages)
         boards.append(Board(index, row["id"], row["name"], RESOURCES.index(row["resource"]),
                             sides))

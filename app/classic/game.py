@@ -35,7 +35,7 @@ from .actions import (
     _Purchase,
     read,
 )
-from .cards import BOARD_BY_ID, BOARDS, CARDS, GUILDS, deck
+from .cards import BOARD_BY_ID, BOARDS, CARDS, COSTS, GUILDS, cost_index, deck
 from .errors import IllegalActionError
 from .events import (
     AgeStarted,
@@ -275,37 +275,49 @@ class Game:
     def purchase_splits(self, seat: int, cost: tuple[int, ...]) -> tuple[Split, ...]:
         """Every non-dominated (left, right) payment that covers ``cost`` for ``seat``,
         affordable or not, the cheapest first; () when its neighbours cannot supply what it
-        lacks.
+        lacks."""
+        return self._splits(seat, cost_index(cost))
 
-        Memoised on small integers: the city's buy key and the neighbours' sell keys, each
-        masked to the resources of the cost, so that equal situations share an answer
-        across seats and games. A city that covers the cost alone is answered from its own
-        key, whatever its neighbours hold."""
-        masks = _COST_MASKS.get(cost)
-        if masks is None:
+    def _splits(self, seat: int, index: int) -> tuple[Split, ...]:
+        """:meth:`purchase_splits` of the cost ``COSTS[index]``, memoised on small
+        integers: the city's buy key and the neighbours' sell keys, each masked to the
+        resources of the cost, so that equal situations share an answer across seats and
+        games. A city that covers the cost alone is answered from its own key, whatever
+        its neighbours hold."""
+        while len(_COST_MASKS) <= index:
             support = 0
-            for resource, units in enumerate(cost):
+            for resource, units in enumerate(COSTS[len(_COST_MASKS)]):
                 if units:
                     support |= 1 << resource
-            masks = _COST_MASKS[cost] = (buy_mask(support), sell_mask(support))
+            small = max(COSTS[len(_COST_MASKS)]) <= 2
+            _COST_MASKS.append((buy_mask(support), sell_mask(support), small))
+        buy, sell, small = _COST_MASKS[index]
         cities = self.cities
-        own = (cost, cities[seat].buy_key & masks[0])
+        count = len(cities)
+        if small:  # no resource needed twice: 2 units of it are as good as more
+            own = (cities[seat].buy_key_small & buy) << 8 | index
+            left = cities[(seat + 1) % count].sell_key_small & sell
+            right = cities[(seat - 1) % count].sell_key_small & sell
+        else:
+            own = (cities[seat].buy_key & buy) << 8 | index
+            left = cities[(seat + 1) % count].sell_key & sell
+            right = cities[(seat - 1) % count].sell_key & sell
         alone = _ALONE.get(own)
         if alone is None:
-            alone = not any(cost) or splits(self.market(seat, cost, alone=True)) == ((0, 0),)
+            cost = COSTS[index]
+            alone = not any(cost) or splits(self.market(seat, cost, alone=True)) == _FREE
             _ALONE[own] = alone
         if alone:
             return _FREE
-        count = len(cities)
-        key = (own, cities[(seat + 1) % count].sell_key & masks[1],
-               cities[(seat - 1) % count].sell_key & masks[1])
+        key = (own, left, right)
         found = _PRICES.get(key)
         if found is None:
             # Cheapest first; equally cheap: less to the left first.
-            found = tuple(sorted(splits(self.market(seat, cost)),
+            found = tuple(sorted(splits(self.market(seat, COSTS[index])),
                                  key=lambda s: (s[0] + s[1], s[0])))
             if len(_PRICES) >= _PRICES_LIMIT:
                 _PRICES.clear()
+                _ALONE.clear()
             _PRICES[key] = found
         return found
 
@@ -330,7 +342,7 @@ class Game:
         city = self.cities[seat]
         out: list[Action] = []
         done: set[str] = set()
-        stage_splits = self._affordable(seat, city.stages[city.built].cost, 0) \
+        stage_splits = self._affordable(seat, city.stages[city.built].cost_index, 0) \
             if city.built < len(city.stages) else []
         for card_index in self.hands[seat]:
             card = CARDS[card_index]
@@ -341,7 +353,7 @@ class Game:
                 if self.chain_free(seat, card_index):
                     out.append(Build(card.id, 0, 0))
                 else:
-                    for left, right in self._affordable(seat, card.cost, card.coins):
+                    for left, right in self._affordable(seat, card.cost_index, card.coins):
                         out.append(Build(card.id, left, right))
                     if city.free_build and not city.free_used and (card.coins or any(card.cost)):
                         out.append(BuildFree(card.id))
@@ -351,9 +363,9 @@ class Game:
         self.legal_cache[seat] = out
         return out[:]
 
-    def _affordable(self, seat: int, cost: tuple[int, ...], bank: int) -> list[Split]:
+    def _affordable(self, seat: int, index: int, bank: int) -> list[Split]:
         room = self.cities[seat].coins - bank
-        return [s for s in self.purchase_splits(seat, cost) if s[0] + s[1] <= room]
+        return [s for s in self._splits(seat, index) if s[0] + s[1] <= room]
 
     # ----------------------------------------------------------------- checking
     def check(self, seat: int, action: object) -> Plan:
@@ -403,14 +415,14 @@ class Game:
             if self.chain_free(seat, index):
                 return self._split(seat, checked, ((0, 0),), bank=0, use="build",
                                    index=index)
-            offered = self.purchase_splits(seat, card.cost)
+            offered = self._splits(seat, card.cost_index)
             if not offered:
                 raise _illegal("cannot_produce", f"{card.id} needs what no neighbour sells",
                                card=card.id)
             return self._split(seat, checked, offered, bank=card.coins, use="build", index=index)
         if city.built >= len(city.stages):
             raise _illegal("wonder_complete", "every stage of the wonder is built")
-        offered = self.purchase_splits(seat, city.stages[city.built].cost)
+        offered = self._splits(seat, city.stages[city.built].cost_index)
         if not offered:
             raise _illegal("cannot_produce", "the stage needs what no neighbour sells",
                            stage=city.built + 1)
@@ -473,15 +485,14 @@ class Game:
         ``legal_actions(seat)`` as listed there (its split named). Nothing is checked and no
         events are returned; the state is the one :meth:`apply` reaches."""
         self.log.append((seat, action))
-        events: list[Event] = []
         if self.phase == PICK:
             self.choices[seat] = self._trusted(seat, action)
             if len(self.choices) == len(self.cities):
-                self._resolve_pick(events)
+                self._resolve_pick(None)
         elif self.phase == SEVENTH:
-            self._resolve_seventh(seat, self._trusted(seat, action), events)
+            self._resolve_seventh(seat, self._trusted(seat, action), None)
         else:
-            self._resolve_discard_build(seat, self._trusted(seat, action), events)
+            self._resolve_discard_build(seat, self._trusted(seat, action), None)
 
     def _trusted(self, seat: int, action: Action) -> Plan:
         card_id = action.card
@@ -501,7 +512,7 @@ class Game:
         return Plan(index, "build", bank, action.left, action.right, action)
 
     # ----------------------------------------------------------------- resolution
-    def _resolve_pick(self, events: list[Event]) -> None:
+    def _resolve_pick(self, events: list[Event] | None) -> None:
         plans = [self.choices[seat] for seat in range(len(self.cities))]
         self.choices = {}
         for seat, plan in enumerate(plans):
@@ -517,13 +528,14 @@ class Game:
                 for card in hand:  # no coins for it (RO L326-327, PT L309)
                     self.pile.append(card)
                     self.cities[seat].discarded.append(card)
-                    events.append(Unplayed(seat=seat, card=CARDS[card].id))
+                    if events is not None:
+                        events.append(Unplayed(seat=seat, card=CARDS[card].id))
                 hand.clear()
         for seat, plan in enumerate(plans):
             self._when_built(seat, plan, events)
         self._next(events)
 
-    def _resolve_seventh(self, seat: int, plan: Plan, events: list[Event]) -> None:
+    def _resolve_seventh(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         self.hands[seat].remove(plan.card)
         self.seventh_pending = -1
         self._pay([plan if s == seat else None for s in range(len(self.cities))], events)
@@ -531,14 +543,15 @@ class Game:
         self._when_built(seat, plan, events)
         self._next(events)
 
-    def _resolve_discard_build(self, seat: int, plan: Plan, events: list[Event]) -> None:
+    def _resolve_discard_build(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         self.pile.remove(plan.card)
         self._place(seat, plan)
-        events.append(BuiltDiscarded(seat=seat, card=CARDS[plan.card].id))
+        if events is not None:
+            events.append(BuiltDiscarded(seat=seat, card=CARDS[plan.card].id))
         self._when_built(seat, plan, events)
         self._next(events)
 
-    def _pay(self, plans: Sequence[Plan | None], events: list[Event]) -> None:
+    def _pay(self, plans: Sequence[Plan | None], events: list[Event] | None) -> None:
         """Every payment at once: coins received now are spent from the next step on."""
         delta = [0] * len(self.cities)
         for seat, plan in enumerate(plans):
@@ -547,6 +560,8 @@ class Game:
             delta[seat] -= plan.bank + plan.left + plan.right
             delta[self.left_of(seat)] += plan.left
             delta[self.right_of(seat)] += plan.right
+            if events is None:
+                continue
             card = CARDS[plan.card].id
             if plan.use in ("build", "free"):
                 events.append(Played(seat=seat, use=plan.use, bank=plan.bank, left=plan.left,
@@ -577,7 +592,7 @@ class Game:
             self.pile.append(plan.card)
             city.discarded.append(plan.card)
 
-    def _when_built(self, seat: int, plan: Plan, events: list[Event]) -> None:
+    def _when_built(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         city = self.cities[seat]
         neighbours = (self.cities[self.left_of(seat)], self.cities[self.right_of(seat)])
         if plan.use == "discard":
@@ -593,9 +608,10 @@ class Game:
             coins, source = effects.coins_when_built(card.effects, city, neighbours), card.id
         if coins:
             city.coins += coins
-            events.append(CoinsGained(seat=seat, coins=coins, source=source))
+            if events is not None:
+                events.append(CoinsGained(seat=seat, coins=coins, source=source))
 
-    def _next(self, events: list[Event]) -> None:
+    def _next(self, events: list[Event] | None) -> None:
         """Open the next step: an interrupt of this turn, the next turn, the next age."""
         if self.seventh_pending >= 0:
             self._open(SEVENTH, self.seventh_pending, events)
@@ -605,11 +621,13 @@ class Game:
             names = self.cities[seat].names
             if any(CARDS[c].id not in names for c in self.pile):
                 self._open(DISCARD_BUILD, seat, events)
-                events.append(DiscardPileShown(
-                    seat=seat, count=len(self.pile),
-                    cards=sorted(CARDS[c].id for c in self.pile)))
+                if events is not None:
+                    events.append(DiscardPileShown(
+                        seat=seat, count=len(self.pile),
+                        cards=sorted(CARDS[c].id for c in self.pile)))
                 return
-            events.append(NothingToBuild(seat=seat))
+            if events is not None:
+                events.append(NothingToBuild(seat=seat))
         if self.turn < TURNS:
             self._pass_hands(events)
             self.turn += 1
@@ -621,43 +639,49 @@ class Game:
             return
         self.phase, self.interrupt = OVER, -1
         self.result = scoring.outcome(self.cities)
-        events.append(GameEnded(outcome=self.result.to_json()))
+        if events is not None:
+            events.append(GameEnded(outcome=self.result.to_json()))
 
-    def _open(self, phase: str, seat: int, events: list[Event]) -> None:
+    def _open(self, phase: str, seat: int, events: list[Event] | None) -> None:
         self.phase, self.interrupt = phase, seat
         self.legal_cache = {}
         self.step += 1
         if phase == PICK:
             for owner, hand in enumerate(self.hands):
                 self.seen[owner].append((self.age, self.turn, tuple(hand)))
-        seats = list(range(len(self.cities))) if phase == PICK else [seat]
-        events.append(StepOpened(step=self.step, decision=phase, age=self.age,
-                                 turn=self.turn, seats=seats))
+        if events is not None:
+            seats = list(range(len(self.cities))) if phase == PICK else [seat]
+            events.append(StepOpened(step=self.step, decision=phase, age=self.age,
+                                     turn=self.turn, seats=seats))
 
-    def _pass_hands(self, events: list[Event]) -> None:
+    def _pass_hands(self, events: list[Event] | None) -> None:
         count = len(self.cities)
         passed: list[list[int]] = [[] for _ in range(count)]
         to_left = self.age != 2  # Age II passes right (RO L307-311, PT L300-303)
         for seat, hand in enumerate(self.hands):
             passed[self.left_of(seat) if to_left else self.right_of(seat)] = hand
         self.hands = passed
+        if events is None:
+            return
         events.append(HandsPassed(direction="left" if to_left else "right"))
         for seat, hand in enumerate(passed):
             events.append(HandReceived(seat=seat, count=len(hand),
                                        cards=[CARDS[c].id for c in hand]))
 
-    def _start_age(self, age: int, events: list[Event]) -> None:
+    def _start_age(self, age: int, events: list[Event] | None) -> None:
         self.age, self.turn = age, 1
         cards = self.decks[age - 1]
-        events.append(AgeStarted(age=age))
+        if events is not None:
+            events.append(AgeStarted(age=age))
         for seat, city in enumerate(self.cities):
             self.hands[seat] = sorted(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE])
             city.free_used = False  # Olympia A: once an age, an unused one is lost
-            events.append(HandReceived(seat=seat, count=HAND_SIZE,
-                                       cards=[CARDS[c].id for c in self.hands[seat]]))
+            if events is not None:
+                events.append(HandReceived(seat=seat, count=HAND_SIZE,
+                                           cards=[CARDS[c].id for c in self.hands[seat]]))
         self._open(PICK, -1, events)
 
-    def _conflicts(self, events: list[Event]) -> None:
+    def _conflicts(self, events: list[Event] | None) -> None:
         """Each seat against each neighbour: more shields, the age's victory token; fewer,
         a defeat token (-1); equal, nothing (RO L347-357, PT L317-327)."""
         won = VICTORY[self.age - 1]
@@ -672,14 +696,17 @@ class Game:
                     mine.append(-1)
             city.tokens += mine
             tokens.append(mine)
-        events.append(ConflictsResolved(age=self.age, shields=shields, tokens=tokens))
+        if events is not None:
+            events.append(ConflictsResolved(age=self.age, shields=shields, tokens=tokens))
 
 
-_PRICES: dict[tuple[tuple[tuple[int, ...], int], int, int], tuple[Split, ...]] = {}
+_PRICES: dict[tuple[int, int, int], tuple[Split, ...]] = {}
 _PRICES_LIMIT: Final = 200_000
-_ALONE: dict[tuple[tuple[int, ...], int], bool] = {}
+_ALONE: dict[int, bool] = {}
 """Whether a city (its buy key masked to a cost) covers that cost without buying."""
-_COST_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
+_COST_MASKS: list[tuple[int, int, bool]] = []
+"""By cost index: the masks of a buy key and of a sell key that matter to that cost, and
+whether it needs at most 2 of each resource (then the small keys serve)."""
 _FREE: Final = ((0, 0),)
 _NOTHING: Final = (0, 0, 0, 0, 0, 0, 0)
 _COLOR: Final = {"brown": 0, "grey": 1, "blue": 2, "green": 3, "yellow": 4, "red": 5,

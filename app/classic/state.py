@@ -86,6 +86,7 @@ class City:
         "board",
         "built",
         "buy_key",
+        "buy_key_small",
         "cards",
         "choice",
         "coins",
@@ -100,6 +101,7 @@ class City:
         "produce",
         "science",
         "sell_key",
+        "sell_key_small",
         "seventh",
         "shields",
         "side",
@@ -139,30 +141,35 @@ class City:
         """Olympia A's free build was used in the current age."""
         self.seventh = False
         self.copy_guild = False
-        self.sell_key = 0
-        """What neighbours may buy here (fixed units and either/or cards) as one integer."""
-        self.buy_key = 0
+        self.sell_key = self.sell_key_small = 0
+        """What neighbours may buy here (fixed units and either/or cards) as one integer;
+        the small key counts at most 2 units of a resource (enough for a cost needing no
+        more than 2 of any)."""
+        self.buy_key = self.buy_key_small = 0
         """What this city has and pays to buy (its sell key, private choices, prices)."""
         self.touch()
 
     def touch(self) -> None:
         """Production or prices changed: work the keys out again. Prices are memoised by
         these small integers, so equal cities share them across seats and games."""
-        key = 0
+        key = small = 0
         for units in self.produce:
             key = key << 4 | units
+            small = small << 4 | min(units, 2)
+        either = 0
         for mask in self.either:
-            key |= 1 << (28 + _EITHER_BIT[mask])
-        self.sell_key = key
+            either |= 1 << (28 + _EITHER_BIT[mask])
+        self.sell_key, self.sell_key_small = key | either, small | either
         raw = sum(1 for mask in self.choice if mask == _RAW_CHOICE)
         goods = sum(1 for mask in self.choice if mask == _GOODS_CHOICE)
         if len(self.choice) != raw + goods:
             raise ValueError("a private choice that is not all raw or all goods")
-        prices = 0
+        private = 0
         for price in self.prices:
-            prices = prices << 1 | (price - 1)
-        self.buy_key = (((key << 2 | raw) << 2 | goods) << 4 | prices)
-        assert self.buy_key >> _PRIVATE_BITS == key
+            private = private << 1 | (price - 1)
+        private |= (raw << 2 | goods) << 4
+        self.buy_key = self.sell_key << _PRIVATE_BITS | private
+        self.buy_key_small = self.sell_key_small << _PRIVATE_BITS | private
 
     def clone(self) -> City:
         other = City.__new__(City)
@@ -177,6 +184,7 @@ class City:
         other.free_build, other.free_used = self.free_build, self.free_used
         other.seventh, other.copy_guild = self.seventh, self.copy_guild
         other.sell_key, other.buy_key = self.sell_key, self.buy_key
+        other.sell_key_small, other.buy_key_small = self.sell_key_small, self.buy_key_small
         return other
 
     def snapshot(self) -> dict[str, Any]:
