@@ -55,7 +55,7 @@ from .events import (
     Unplayed,
 )
 from .state import City, Options, buy_mask, sell_mask
-from .trade import Market, Split, splits
+from .trade import Market, Split, solve, splits
 
 ENGINE_VERSION: Final = "classic-1"
 HAND_SIZE: Final = 7
@@ -313,7 +313,8 @@ class Game:
         found = _PRICES.get(key)
         if found is None:
             # Cheapest first; equally cheap: less to the left first.
-            found = tuple(sorted(splits(self.market(seat, COSTS[index])),
+            found = tuple(sorted(solve(COSTS[index], cities[seat], cities[(seat + 1) % count],
+                                       cities[(seat - 1) % count]),
                                  key=lambda s: (s[0] + s[1], s[0])))
             if len(_PRICES) >= _PRICES_LIMIT:
                 _PRICES.clear()

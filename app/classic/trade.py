@@ -15,11 +15,12 @@ against.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from .cards import RAW
+from .state import City
 
 Split = tuple[int, int]
 """Coins to the left neighbour, coins to the right neighbour."""
@@ -86,6 +87,29 @@ def splits(market: Market) -> tuple[Split, ...]:
     return found
 
 
+def solve(cost: tuple[int, ...], city: City, left: City, right: City) -> tuple[Split, ...]:
+    """:func:`splits` for ``city`` buying ``cost`` from ``left`` and ``right``, read from
+    the cities directly (no :class:`Market`, no memo: the game memoises by city keys)."""
+    produce = city.produce
+    need = [0] * 7
+    wanted = 0
+    for resource in range(7):
+        missing = cost[resource] - produce[resource]
+        if missing > 0:
+            need[resource] = missing
+            wanted |= 1 << resource
+    if not wanted:
+        return ((0, 0),)
+    prices = (city.prices[0], city.prices[1], city.prices[2], city.prices[3])
+    own = tuple(m for m in (*city.either, *city.choice) if m & wanted)
+    left_either = tuple(m for m in left.either if m & wanted)
+    right_either = tuple(m for m in right.either if m & wanted)
+    if not (own or left_either or right_either):
+        return _fixed(need, left.produce, right.produce, prices)
+    return _search(tuple(need), own, (tuple(left.produce), left_either, tuple(right.produce),
+                                      right_either), prices)
+
+
 def _groups(units: tuple[int, ...], wanted: int) -> list[tuple[int, list[tuple[int, ...]]]]:
     """Identical flexible units grouped: for each mask, every multiset of wanted resources
     its units may stand for (a unit never does better unused: covering or offering one more
@@ -98,7 +122,7 @@ def _groups(units: tuple[int, ...], wanted: int) -> list[tuple[int, list[tuple[i
     return out
 
 
-def _fixed(need: list[int], left: list[int], right: list[int],
+def _fixed(need: list[int], left: Sequence[int], right: Sequence[int],
            prices: tuple[int, int, int, int]) -> tuple[Split, ...]:
     """The non-dominated splits when every unit is fixed: per resource, each number bought
     from the left (the rest from the right), summed resource by resource."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.classic import Game, Options
+from app.classic.cards import CARDS
 from app.classic.trade import Market, exhaustive_splits, pareto, splits
 from app.engine.rng import Rng
 
@@ -44,3 +46,36 @@ def test_the_solver_equals_an_exhaustive_search_on_ten_thousand_positions() -> N
 
 def test_pareto_keeps_only_splits_nothing_beats() -> None:
     assert pareto([(2, 2), (0, 4), (1, 4), (4, 0), (2, 3)]) == ((0, 4), (2, 2), (4, 0))
+
+
+def _game_positions_agree(seeds: range) -> int:
+    """In random games, every price the game gives (memoised by city keys) equals the
+    exhaustive search on the same cities."""
+    checked = 0
+    for seed in seeds:
+        game = Game.new(seed, Options(players=3 + seed % 5, sides="random"))
+        rng = Rng(seed)
+        while not game.over:
+            if game.phase == "pick" and game.turn in (1, 4):
+                for seat in range(game.players):
+                    city = game.cities[seat]
+                    costs = [CARDS[c].cost for c in game.hands[seat]]
+                    if city.built < len(city.stages):
+                        costs.append(city.stages[city.built].cost)
+                    for cost in costs:
+                        expected = exhaustive_splits(game.market(seat, cost))
+                        assert sorted(game.purchase_splits(seat, cost)) == sorted(expected)
+                        checked += 1
+            seat = min(game.pending()) if game.pending() else game.interrupt
+            actions = game.legal_actions(seat)
+            game.play(seat, actions[rng.below(len(actions))])
+    return checked
+
+
+def test_the_game_prices_equal_an_exhaustive_search() -> None:
+    assert _game_positions_agree(range(6)) > 500
+
+
+@pytest.mark.long
+def test_the_game_prices_equal_an_exhaustive_search_in_many_games() -> None:
+    assert _game_positions_agree(range(6, 200)) > 10_000
