@@ -66,6 +66,19 @@ VICTORY: Final = (1, 3, 5)
 OVER: Final = "over"
 
 
+_ACTIONS: dict[tuple[type[Action], str, int, int], Action] = {}
+
+
+def _action(kind: type[Action], card: str, left: int = -1, right: int = -1) -> Action:
+    """The action of ``kind`` on ``card`` (with the split, for a purchase), made once."""
+    key = (kind, card, left, right)
+    found = _ACTIONS.get(key)
+    if found is None:
+        made: Any = kind
+        found = _ACTIONS[key] = made(card) if left < 0 else made(card, left, right)
+    return found
+
+
 def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
     return IllegalActionError(code, message, **params)
 
@@ -341,26 +354,33 @@ class Game:
         if cached is not None:
             return cached[:]
         city = self.cities[seat]
+        coins = city.coins
+        names = city.names
+        free = city.free_build and not city.free_used
         out: list[Action] = []
         done: set[str] = set()
-        stage_splits = self._affordable(seat, city.stages[city.built].cost_index, 0) \
-            if city.built < len(city.stages) else []
+        stage_splits = [s for s in self._splits(seat, city.stages[city.built].cost_index)
+                        if s[0] + s[1] <= coins] if city.built < len(city.stages) else []
         for card_index in self.hands[seat]:
             card = CARDS[card_index]
-            if card.id in done:
+            card_id = card.id
+            if card_id in done:
                 continue
-            done.add(card.id)
-            if card.id not in city.names:
-                if self.chain_free(seat, card_index):
-                    out.append(Build(card.id, 0, 0))
+            done.add(card_id)
+            # Actions are immutable values: each is made once in the process.
+            if card_id not in names:
+                if any(name in names for name in card.chain_from):
+                    out.append(_action(Build, card_id, 0, 0))
                 else:
-                    for left, right in self._affordable(seat, card.cost_index, card.coins):
-                        out.append(Build(card.id, left, right))
-                    if city.free_build and not city.free_used and (card.coins or any(card.cost)):
-                        out.append(BuildFree(card.id))
+                    room = coins - card.coins
+                    for left, right in self._splits(seat, card.cost_index):
+                        if left + right <= room:
+                            out.append(_action(Build, card_id, left, right))
+                    if free and (card.coins or any(card.cost)):
+                        out.append(_action(BuildFree, card_id))
             for left, right in stage_splits:
-                out.append(BuildStage(card.id, left, right))
-            out.append(Discard(card.id))
+                out.append(_action(BuildStage, card_id, left, right))
+            out.append(_action(Discard, card_id))
         self.legal_cache[seat] = out
         return out[:]
 
