@@ -293,10 +293,10 @@ class Game:
 
     def _splits(self, seat: int, index: int) -> tuple[Split, ...]:
         """:meth:`purchase_splits` of the cost ``COSTS[index]``, memoised on small
-        integers: the city's buy key and the neighbours' sell keys, each masked to the
-        resources of the cost, so that equal situations share an answer across seats and
-        games. A city that covers the cost alone is answered from its own key, whatever
-        its neighbours hold."""
+        integers: the city's buy key masked to the resources of the cost, and the
+        neighbours' sell keys masked to the resources it lacks, so that equal situations
+        share an answer across seats and games. A city that covers the cost alone is
+        answered from its own key, whatever its neighbours hold."""
         while len(_COST_MASKS) <= index:
             support = 0
             for resource, units in enumerate(COSTS[len(_COST_MASKS)]):
@@ -304,24 +304,29 @@ class Game:
                     support |= 1 << resource
             small = max(COSTS[len(_COST_MASKS)]) <= 2
             _COST_MASKS.append((buy_mask(support), sell_mask(support), small))
-        buy, sell, small = _COST_MASKS[index]
+        buy, _, small = _COST_MASKS[index]
         cities = self.cities
         count = len(cities)
+        city = cities[seat]
+        own = ((city.buy_key_small if small else city.buy_key) & buy) << 8 | index
+        sell = _NEEDS.get(own)
+        if sell is None:
+            # What the city lacks after its fixed production: only the neighbours' units of
+            # those resources matter; -1 when it covers the cost alone.
+            cost = COSTS[index]
+            if not any(cost) or splits(self.market(seat, cost, alone=True)) == _FREE:
+                sell = -1
+            else:
+                sell = sell_mask(sum(1 << r for r in range(7) if cost[r] > city.produce[r]))
+            _NEEDS[own] = sell
+        if sell < 0:
+            return _FREE
         if small:  # no resource needed twice: 2 units of it are as good as more
-            own = (cities[seat].buy_key_small & buy) << 8 | index
             left = cities[(seat + 1) % count].sell_key_small & sell
             right = cities[(seat - 1) % count].sell_key_small & sell
         else:
-            own = (cities[seat].buy_key & buy) << 8 | index
             left = cities[(seat + 1) % count].sell_key & sell
             right = cities[(seat - 1) % count].sell_key & sell
-        alone = _ALONE.get(own)
-        if alone is None:
-            cost = COSTS[index]
-            alone = not any(cost) or splits(self.market(seat, cost, alone=True)) == _FREE
-            _ALONE[own] = alone
-        if alone:
-            return _FREE
         key = (own, left, right)
         found = _PRICES.get(key)
         if found is None:
@@ -331,7 +336,7 @@ class Game:
                                  key=lambda s: (s[0] + s[1], s[0])))
             if len(_PRICES) >= _PRICES_LIMIT:
                 _PRICES.clear()
-                _ALONE.clear()
+                _NEEDS.clear()
             _PRICES[key] = found
         return found
 
@@ -723,8 +728,9 @@ class Game:
 
 _PRICES: dict[tuple[int, int, int], tuple[Split, ...]] = {}
 _PRICES_LIMIT: Final = 200_000
-_ALONE: dict[int, bool] = {}
-"""Whether a city (its buy key masked to a cost) covers that cost without buying."""
+_NEEDS: dict[int, int] = {}
+"""By a city's buy key masked to a cost (and the cost): the mask of the neighbours' sell
+keys that matters (the resources it lacks), or -1 when it covers the cost alone."""
 _COST_MASKS: list[tuple[int, int, bool]] = []
 """By cost index: the masks of a buy key and of a sell key that matter to that cost, and
 whether it needs at most 2 of each resource (then the small keys serve)."""
