@@ -1,6 +1,7 @@
 """Classic engine speed beside Duel's: seeded random games on one core, in one run.
 
-    taskset -c 1 .venv/bin/python bench/classic.py            # 3 rounds, interleaved
+    taskset -c 1 .venv/bin/python bench/classic.py             # 3 rounds, interleaved
+    taskset -c 1 .venv/bin/python bench/classic.py --compiled  # and the mypyc build
     taskset -c 1 .venv/bin/python bench/classic.py --rounds 5 --games 40
 
 Random games: one game per seed, every seat choosing uniformly among its legal actions
@@ -19,8 +20,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -29,7 +33,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+    sys.path.append(str(ROOT))  # after PYTHONPATH, where a compiled build may come first
 
 
 def duel_games(seeds: range, *, fast: bool) -> list[str]:
@@ -100,16 +104,11 @@ def _rate(run: Callable[[], int]) -> float:
     return count / (time.perf_counter() - began)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--games", type=int, default=30, help="games per measure")
-    args = parser.parse_args()
-    games = args.games
-    # The same games either way: the trusted path must play exactly what apply plays.
-    for players in (3, 5, 7):
-        assert classic_games(range(5), players, fast=True) == \
-            classic_games(range(5), players, fast=False)
+def child(games: int, round_: int) -> dict[str, Any]:
+    """One round of every measure in this process (its build of the classic engine); the
+    rates, whether the engine is compiled, and a digest of the games played."""
+    import app.classic.game as engine
+
     starts = age_two_starts(10, 5)
     measures: dict[str, Callable[[range], int]] = {
         "duel apply": lambda seeds: len(duel_games(seeds, fast=False)),
@@ -123,26 +122,73 @@ def main() -> None:
     measures["classic 5p playouts from Age II"] = \
         lambda seeds: playouts(starts, max(1, games // 10))
     for run in measures.values():  # warm up
-        run(range(games))
-    rates: dict[str, list[float]] = {name: [] for name in measures}
-    for round_ in range(args.rounds):
-        for index, (name, run) in enumerate(measures.items()):
-            # New seeds for every measure and round: a seed played again would find all
-            # its prices memoised (the memo is kept for the process, as a server's is).
-            first = 1_000_000 * (round_ + 1) + 10_000 * index
-            seeds = range(first, first + games)
-            rates[name].append(_rate(lambda run=run, seeds=seeds: run(seeds)))  # type: ignore[misc]
-    duel = statistics.median(rates["duel play"])
-    duel_apply = statistics.median(rates["duel apply"])
+        run(range(min(games, 10)))
+    rates: dict[str, float] = {}
+    for index, (name, run) in enumerate(measures.items()):
+        # New seeds for every measure and round: a seed played again would find all its
+        # prices memoised (the memo is kept for the process, as a server's is).
+        first = 1_000_000 * (round_ + 1) + 10_000 * index
+        seeds = range(first, first + games)
+        rates[name] = _rate(lambda run=run, seeds=seeds: run(seeds))  # type: ignore[misc]
     digest = hashlib.sha256("".join(classic_games(range(20), 5, fast=True)).encode())
-    print(f"median of {args.rounds} interleaved rounds, {games} games a measure "
-          f"(classic 5p digest {digest.hexdigest()[:12]})")
-    print(f"{'measure':34} {'per s':>9} {'/ duel':>7}")
-    for name, values in rates.items():
-        median = statistics.median(values)
-        against = duel_apply if name.endswith("apply") else duel
-        unit = "playouts" if "playouts" in name else "games"
-        print(f"{name:34} {median:9.1f} {median / against:7.2f}  {unit}")
+    return {"rates": rates, "compiled": not engine.__file__.endswith(".py"),
+            "digest": digest.hexdigest()[:12]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=30, help="games per measure")
+    parser.add_argument("--compiled", action="store_true",
+                        help="also the classic engine compiled with mypyc")
+    parser.add_argument("--child", type=int, default=-1, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child >= 0:
+        print(json.dumps(child(args.games, args.child)))
+        return
+    # The same games either way: the trusted path must play exactly what apply plays.
+    for players in (3, 5, 7):
+        assert classic_games(range(5), players, fast=True) == \
+            classic_games(range(5), players, fast=False)
+    builds = {"pure": None}
+    if args.compiled:
+        sys.path.insert(0, str(ROOT / "bench"))
+        from compile_classic import build
+        builds["compiled"] = str(build())
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in builds}
+    for round_ in range(args.rounds):
+        for name, path in builds.items():  # interleaved: pure, compiled, pure, ...
+            env = dict(os.environ)
+            if path is not None:
+                env["PYTHONPATH"] = path
+            out = subprocess.run([sys.executable, __file__, "--child", str(round_),
+                                  "--games", str(args.games)], env=env, check=True,
+                                 capture_output=True, text=True).stdout
+            results[name].append(json.loads(out))
+    duel = statistics.median(r["rates"]["duel play"] for rs in results.values() for r in rs)
+    duel_apply = statistics.median(r["rates"]["duel apply"]
+                                   for rs in results.values() for r in rs)
+    print(f"median of {args.rounds} interleaved rounds, {args.games} games a measure, new "
+          f"seeds each; ratios to Duel's pure engine in the same run")
+    for name, rounds in results.items():
+        digests = {r["digest"] for r in rounds}
+        print(f"\nclassic engine {name} (compiled: {rounds[0]['compiled']}; digest of 20 "
+              f"games {', '.join(sorted(digests))})")
+        print(f"{'measure':34} {'per s':>9} {'/ duel':>7}")
+        for measure in rounds[0]["rates"]:
+            if measure.startswith("duel") and name != "pure":
+                continue
+            median = statistics.median(r["rates"][measure] for r in rounds)
+            against = duel_apply if measure.endswith("apply") else duel
+            unit = "playouts" if "playouts" in measure else "games"
+            print(f"{measure:34} {median:9.1f} {median / against:7.2f}  {unit}")
+    if args.compiled:
+        print("\ncompiled / pure:")
+        for measure in results["pure"][0]["rates"]:
+            if measure.startswith("classic"):
+                pure = statistics.median(r["rates"][measure] for r in results["pure"])
+                fast = statistics.median(r["rates"][measure] for r in results["compiled"])
+                print(f"{measure:34} {fast / pure:9.2f}")
 
 
 if __name__ == "__main__":

@@ -155,14 +155,15 @@ class Game:
     the step closes)."""
 
     # ----------------------------------------------------------------- setup
-    @classmethod
-    def new(cls, seed: int, options: Options | None = None) -> Game:
-        """A game set up from ``seed``: boards and sides, the guilds drawn (players + 2,
-        RO L127-146), the three decks for the player count, and Age I dealt."""
+    def __init__(self, seed: int, options: Options | None = None,
+                 same_as: Game | None = None) -> None:
+        """A game set up from ``seed`` (see :meth:`new`), or a copy of ``same_as``."""
+        if same_as is not None:
+            self._copy(same_as)
+            return
         options = options or Options()
-        game = cls.__new__(cls)
-        game.options, game.seed = options, seed
-        rng = game.rng = Rng(seed)
+        self.options, self.seed = options, seed
+        rng = self.rng = Rng(seed)
         count = options.players
         if options.boards is None:
             order = list(range(len(BOARDS)))
@@ -172,24 +173,29 @@ class Game:
             boards = [BOARD_BY_ID[name].index for name in options.boards]
         sides = [options.sides if options.sides != "random" else "AB"[rng.below(2)]
                  for _ in range(count)]
-        game.cities = [City(board, side) for board, side in zip(boards, sides, strict=True)]
+        self.cities = [City(board, side) for board, side in zip(boards, sides, strict=True)]
         guilds = list(GUILDS)
         rng.shuffle(guilds)
-        game.decks = []
+        self.decks = []
         for age in (1, 2, 3):
             cards = deck(age, count) + (guilds[:count + 2] if age == 3 else [])
             rng.shuffle(cards)
-            game.decks.append(cards)
-        game.age, game.turn, game.step, game.phase = 0, 0, 0, PICK
-        game.interrupt, game.seventh_pending = -1, -1
-        game.hands = [[] for _ in range(count)]
-        game.pile, game.choices, game.discard_builds = [], {}, []
-        game.seen = [[] for _ in range(count)]
-        game.log, game.result = [], None
-        game.last_played = [None] * count
-        game.legal_cache = {}
-        game._start_age(1, [])
-        return game
+            self.decks.append(cards)
+        self.age, self.turn, self.step, self.phase = 0, 0, 0, PICK
+        self.interrupt, self.seventh_pending = -1, -1
+        self.hands = [[] for _ in range(count)]
+        self.pile, self.choices, self.discard_builds = [], {}, []
+        self.seen = [[] for _ in range(count)]
+        self.log, self.result = [], None
+        self.last_played = [None] * count
+        self.legal_cache = {}
+        self._start_age(1, [])
+
+    @classmethod
+    def new(cls, seed: int, options: Options | None = None) -> Game:
+        """A game set up from ``seed``: boards and sides, the guilds drawn (players + 2,
+        RO L127-146), the three decks for the player count, and Age I dealt."""
+        return Game(seed, options)
 
     @classmethod
     def replay(cls, seed: int, options: Options | None,
@@ -201,22 +207,24 @@ class Game:
         return game
 
     def clone(self) -> Game:
-        """An independent copy (no replay); its log is shared until either adds to it."""
-        other = Game.__new__(Game)
-        other.options, other.seed, other.rng = self.options, self.seed, self.rng.clone()
-        other.cities = [city.clone() for city in self.cities]
-        other.age, other.turn, other.step, other.phase = self.age, self.turn, self.step, \
-            self.phase
-        other.interrupt, other.seventh_pending = self.interrupt, self.seventh_pending
-        other.hands = [hand[:] for hand in self.hands]
-        other.decks = self.decks  # never changed once dealt
-        other.pile, other.choices = self.pile[:], dict(self.choices)
-        other.discard_builds = self.discard_builds[:]
-        other.seen = [seen[:] for seen in self.seen]
-        other.log, other.result = self.log[:], self.result
-        other.last_played = self.last_played[:]
-        other.legal_cache = {}
-        return other
+        """An independent copy (no replay)."""
+        return Game(self.seed, self.options, self)
+
+    def _copy(self, source: Game) -> None:
+        """Become an independent copy of ``source``."""
+        self.options, self.seed, self.rng = source.options, source.seed, source.rng.clone()
+        self.cities = [city.clone() for city in source.cities]
+        self.age, self.turn, self.step, self.phase = source.age, source.turn, source.step, \
+            source.phase
+        self.interrupt, self.seventh_pending = source.interrupt, source.seventh_pending
+        self.hands = [hand[:] for hand in source.hands]
+        self.decks = source.decks  # never changed once dealt
+        self.pile, self.choices = source.pile[:], dict(source.choices)
+        self.discard_builds = source.discard_builds[:]
+        self.seen = [seen[:] for seen in source.seen]
+        self.log, self.result = source.log[:], source.result
+        self.last_played = source.last_played[:]
+        self.legal_cache = {}
 
     # ----------------------------------------------------------------- reading
     @property

@@ -111,7 +111,10 @@ class City:
         "wildcards",
     )
 
-    def __init__(self, board: int, side: str) -> None:
+    def __init__(self, board: int, side: str, same_as: City | None = None) -> None:
+        if same_as is not None:
+            self._copy(same_as)
+            return
         self.board = board
         self.side = side
         self.stages: tuple[Stage, ...] = BOARDS[board].sides[side]
@@ -172,20 +175,22 @@ class City:
         self.buy_key_small = self.sell_key_small << _PRIVATE_BITS | private
 
     def clone(self) -> City:
-        other = City.__new__(City)
-        other.board, other.side, other.stages = self.board, self.side, self.stages
-        other.coins, other.built, other.shields = self.coins, self.built, self.shields
-        other.cards, other.names = self.cards[:], set(self.names)
-        other.colors, other.tucked = self.colors[:], self.tucked[:]
-        other.discarded, other.tokens = self.discarded[:], self.tokens[:]
-        other.produce, other.either = self.produce[:], self.either[:]
-        other.choice, other.prices = self.choice[:], self.prices[:]
-        other.science, other.wildcards = self.science[:], self.wildcards
-        other.free_build, other.free_used = self.free_build, self.free_used
-        other.seventh, other.copy_guild = self.seventh, self.copy_guild
-        other.sell_key, other.buy_key = self.sell_key, self.buy_key
-        other.sell_key_small, other.buy_key_small = self.sell_key_small, self.buy_key_small
-        return other
+        """An independent copy (its lists its own)."""
+        return City(self.board, self.side, self)
+
+    def _copy(self, source: City) -> None:
+        self.board, self.side, self.stages = source.board, source.side, source.stages
+        self.coins, self.built, self.shields = source.coins, source.built, source.shields
+        self.cards, self.names = source.cards[:], set(source.names)
+        self.colors, self.tucked = source.colors[:], source.tucked[:]
+        self.discarded, self.tokens = source.discarded[:], source.tokens[:]
+        self.produce, self.either = source.produce[:], source.either[:]
+        self.choice, self.prices = source.choice[:], source.prices[:]
+        self.science, self.wildcards = source.science[:], source.wildcards
+        self.free_build, self.free_used = source.free_build, source.free_used
+        self.seventh, self.copy_guild = source.seventh, source.copy_guild
+        self.sell_key, self.buy_key = source.sell_key, source.buy_key
+        self.sell_key_small, self.buy_key_small = source.sell_key_small, source.buy_key_small
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the city (what it adds up to follows from it)."""
