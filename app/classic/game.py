@@ -270,7 +270,8 @@ class Game:
                 "choices": {str(seat): str(self.choices[seat].action)
                             for seat in sorted(self.choices)},
                 "seventh": self.seventh_pending, "discard_builds": self.discard_builds,
-                "seen": self.seen, "cities": [city.snapshot() for city in self.cities]}
+                "seen": self.seen, "last_played": self.last_played,
+                "cities": [city.snapshot() for city in self.cities]}
 
     def state_hash(self) -> str:
         """A digest of the whole state: equal on every machine for the same seed, options

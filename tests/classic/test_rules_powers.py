@@ -285,3 +285,22 @@ def test_babylon_a_symbol_is_chosen_at_the_end_to_maximise() -> None:
     assert sheet(game, 0).science == 1 + 1 + 4 + 7  # better than another: 13 each way
     put(game, 0, "library")  # compass 1, gear 1, tablet 2: the symbol makes tablet 3
     assert sheet(game, 0).science == 1 + 1 + 9 + 7 and sheet(game, 0).wildcards == ("tablet",)
+
+
+def test_vineyard_of_the_turn_does_not_count_halikarnassos_build_from_the_pile() -> None:
+    """Ruling 8: the coins of "when built" effects are counted at the reveal (RO L346,
+    RO L1030-1032); Halikarnassos builds at the end of the turn (PT L535-539), later."""
+    game = table("halikarnassos", "gizah", "rhodos")
+    stages(game, 0, 1)
+    while game.age < 2:
+        close(game)
+    produce(game, 0, ore=3)
+    game.pile.clear()
+    pile(game, "lumber_yard")
+    hand(game, 0, "baths", *[CARDS[c].id for c in game.hands[0][1:]])
+    hand(game, 1, "vineyard", *[CARDS[c].id for c in game.hands[1][1:]])
+    before = game.cities[1].coins
+    close(game, {0: "wonder:baths:0:0", 1: "build:vineyard:0:0"})
+    assert game.cities[1].coins == before  # nobody had a brown card at the reveal
+    game.apply(0, "halikarnassos:lumber_yard")
+    assert game.cities[1].coins == before and "lumber_yard" in game.cities[0].names

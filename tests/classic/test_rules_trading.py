@@ -227,3 +227,26 @@ def test_coins_paid_by_several_buyers_all_arrive() -> None:
     game.apply(2, "build:baths:2:0")  # Olympia buys stone from its left (Gizah)
     game.apply(0, legal(game, 0)[-1])  # a discard: 3 coins more
     assert game.cities[0].coins == 3 + 4 + 3
+
+
+def test_a_discount_serves_from_the_next_step_so_babylons_seventh_card_gets_it() -> None:
+    """Ruling 3 (docs/classic-rules.md): RO L992-1013 "from the turn it was built" against
+    PT L737-741 "from the next turn": a trading post built in turn 6 discounts Babylon B's
+    seventh card, a step of its own (RO L695-701)."""
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    while game.turn < 6:
+        close(game)
+    hand(game, 0, "west_trading_post", "baths")  # Baths: a stone, Gizah on the left
+    assert "build:baths:2:0" in legal(game, 0)
+    close(game, {0: "build:west_trading_post:0:0"})
+    assert game.phase == "seventh"
+    assert [a for a in legal(game, 0) if a.startswith("build")] == ["build:baths:1:0"]
+
+
+def test_a_trading_post_chosen_this_step_does_not_discount_this_step() -> None:
+    """RO L257-259 and PT L737: a choice is priced on the city as the step opened."""
+    game = table("rhodos", "gizah", "olympia")
+    hand(game, 0, "west_trading_post", "baths")
+    game.apply(0, "build:west_trading_post:0:0")
+    assert "build:baths:2:0" in legal(game, 0) and "build:baths:1:0" not in legal(game, 0)
