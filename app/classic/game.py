@@ -66,6 +66,10 @@ VICTORY: Final = (1, 3, 5)
 OVER: Final = "over"
 
 
+_ROWS: Final = [(card.id, frozenset(card.chain_from), card.coins, card.cost_index,
+                  bool(card.coins or any(card.cost))) for card in CARDS]
+"""By card index, what listing its actions reads: id, chain sources, coins to the bank,
+cost index, whether it costs anything."""
 _ACTIONS: dict[tuple[type[Action], str, int, int], Action] = {}
 
 
@@ -371,26 +375,26 @@ class Game:
         coins = city.coins
         names = city.names
         free = city.free_build and not city.free_used
+        splits_of = self._splits
         out: list[Action] = []
         done: set[str] = set()
-        stage_splits = [s for s in self._splits(seat, city.stages[city.built].cost_index)
+        stage_splits = [s for s in splits_of(seat, city.stages[city.built].cost_index)
                         if s[0] + s[1] <= coins] if city.built < len(city.stages) else []
         for card_index in self.hands[seat]:
-            card = CARDS[card_index]
-            card_id = card.id
+            card_id, chains, bank, cost_index, costly = _ROWS[card_index]
             if card_id in done:
                 continue
             done.add(card_id)
             # Actions are immutable values: each is made once in the process.
             if card_id not in names:
-                if any(name in names for name in card.chain_from):
+                if not names.isdisjoint(chains):
                     out.append(_action(Build, card_id, 0, 0))
                 else:
-                    room = coins - card.coins
-                    for left, right in self._splits(seat, card.cost_index):
+                    room = coins - bank
+                    for left, right in splits_of(seat, cost_index):
                         if left + right <= room:
                             out.append(_action(Build, card_id, left, right))
-                    if free and (card.coins or any(card.cost)):
+                    if free and costly:
                         out.append(_action(BuildFree, card_id))
             for left, right in stage_splits:
                 out.append(_action(BuildStage, card_id, left, right))
