@@ -16,8 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from app.engine.rng import Rng
 
@@ -87,8 +86,7 @@ def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
     return IllegalActionError(code, message, **params)
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """A checked choice: the card (its index), what it is used for, the coins it costs."""
 
     card: int
