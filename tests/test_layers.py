@@ -15,7 +15,7 @@ LAYERS: list[frozenset[str]] = [
     frozenset({"realtime"}),
     frozenset({"services"}),
     frozenset({"bots", "codes"}),
-    frozenset({"engine", "db"}),
+    frozenset({"engine", "classic", "db"}),
     frozenset({"config", "jsontext", "clock"}),
 ]
 """The top-level parts of ``app`` from the top layer down: a module may import from its own
