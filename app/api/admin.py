@@ -90,7 +90,7 @@ class _AdminApiRoute(APIRoute):
             admin = _admin(request)
             if not admin.is_open:
                 return _error(503, "admin_disabled", "the admin pages are closed on this server")
-            if not admin.is_admin(session_of(request)):
+            if not await admin.holds_login(session_of(request)):
                 return _error(401, "admin_required", "log in at /admin/login first")
             response = await handler(request)
             response.headers.update(NO_STORE)
@@ -107,7 +107,7 @@ class _AdminPageRoute(APIRoute):
         handler = super().get_route_handler()
 
         async def guarded(request: Request) -> Response:
-            if not _admin(request).is_admin(session_of(request)):
+            if not await _admin(request).holds_login(session_of(request)):
                 here = request.url.path
                 if request.url.query:
                     here += f"?{request.url.query}"
@@ -161,7 +161,7 @@ async def login_form(request: Request, admin: Admin) -> Response:
     target = _safe_next(request.query_params.get("next"))
     if not admin.is_open:
         return _login_page(request, admin, target, None, 503)
-    if admin.is_admin(session_of(request)):
+    if await admin.holds_login(session_of(request)):
         return RedirectResponse(target, 303)
     return _login_page(request, admin, target, None, 200)
 
@@ -192,8 +192,10 @@ async def login(request: Request, admin: Admin) -> Response:
 
 
 @_pages.post("/logout")
-async def logout(request: Request) -> Response:
-    """End the admin login; the player's own session (if any) stays."""
+async def logout(request: Request, admin: Admin) -> Response:
+    """End the admin login, in every copy of this browser's cookie; the player's own
+    session (if any) stays."""
+    await admin.end_login(session_of(request))
     session_of(request).pop(SESSION_KEY, None)
     return RedirectResponse(LOGIN_PATH, 303)
 

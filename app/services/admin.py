@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import math
 import secrets
 import time
@@ -19,13 +20,21 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
 from app.db import admin_repository, repository
 from app.db.admin_repository import GameQuery
-from app.db.models import GAME_STATUSES, AdminAction, ChatMessage, GameAction, Seat
+from app.db.models import (
+    GAME_STATUSES,
+    AdminAction,
+    ChatMessage,
+    EndedSession,
+    GameAction,
+    Seat,
+)
 from app.db.models import Game as GameRow
 from app.engine import (
     ENGINE_VERSION,
@@ -38,12 +47,14 @@ from app.engine import (
 )
 
 from .chat import entry_json
-from .errors import ServiceError
+from .errors import STORAGE_ERRORS, ServiceError
 from .games import GameService, new_game_row
 from .limits import Attempt, PasswordThrottle
 from .lobby import game_entry
 from .players import NAME_MAX
 from .records import RECORD_FORMAT, RECORD_FORMAT_VERSION, check_record
+
+log = logging.getLogger(__name__)
 
 SESSION_KEY = "admin"
 """Where the admin login lives in the signed session (next to the player's id)."""
@@ -54,9 +65,16 @@ ACCOUNT = "admin"
 CLOCK_SKEW_SECONDS = 60.0
 """A login stamped this far in the future still counts (servers' clocks differ a little)."""
 REASON_MAX = 200
+LOGIN_ID_BYTES = 12
+"""An admin login's id: what logging out records, so that every copy of its cookie ends."""
 
 __all__ = ["AdminService", "GameFilter", "RECORD_FORMAT", "RECORD_FORMAT_VERSION",
            "SESSION_KEY"]
+
+
+def _ended_id(login_id: str) -> str:
+    """How an ended admin login is kept beside the players' ended sessions."""
+    return f"admin:{login_id}"[:32]
 
 
 def _digest(text: str) -> bytes:
@@ -238,7 +256,8 @@ class AdminService:
         if not hmac.compare_digest(_digest(password), self._password_digest):
             raise ServiceError("bad_password", "wrong password", 401)
         await self.throttle.succeeded(ACCOUNT, attempt)
-        return {"at": int(self.clock()), "key": self._fingerprint}
+        return {"at": int(self.clock()), "key": self._fingerprint,
+                "id": secrets.token_urlsafe(LOGIN_ID_BYTES)}
 
     def is_admin(self, session: Mapping[str, Any]) -> bool:
         """Whether the (verified) session holds an admin login that is still valid."""
@@ -251,6 +270,43 @@ class AdminService:
         age = self.clock() - at
         return (hmac.compare_digest(key.encode(), self._fingerprint.encode())
                 and -CLOCK_SKEW_SECONDS <= age < self._settings.admin_session_hours * 3600)
+
+    async def holds_login(self, session: Mapping[str, Any]) -> bool:
+        """Whether the session holds an admin login that is valid (:meth:`is_admin`) and
+        not logged out of, in this browser or with another copy of its cookie. A login of
+        the release before, which has no id, stands until it expires. The database
+        unreadable a moment, a valid login stands meanwhile."""
+        if not self.is_admin(session):
+            return False
+        login_id = session[SESSION_KEY].get("id")
+        if not isinstance(login_id, str):
+            return True
+        try:
+            async with self._sessions() as db:
+                return await db.get(EndedSession, _ended_id(login_id)) is None
+        except STORAGE_ERRORS:
+            log.warning("could not check an admin login", exc_info=True)
+            return True
+
+    async def end_login(self, session: Mapping[str, Any]) -> None:
+        """The session's admin login is logged out of: no copy of its cookie holds it any
+        more, on any process. Kept as long as such a login could still be valid."""
+        login = session.get(SESSION_KEY)
+        login_id = login.get("id") if isinstance(login, dict) else None
+        if not isinstance(login_id, str):
+            return
+        now = datetime.now(UTC)
+        async with self._sessions() as db:
+            await db.execute(delete(EndedSession).where(
+                EndedSession.player_id == ACCOUNT,
+                EndedSession.ended_at < now - timedelta(hours=self._settings.admin_session_hours)))
+            if await db.get(EndedSession, _ended_id(login_id)) is None:
+                db.add(EndedSession(session_id=_ended_id(login_id), player_id=ACCOUNT,
+                                    ended_at=now))
+            try:
+                await db.commit()
+            except IntegrityError:  # another copy logged out at the same moment: done
+                await db.rollback()
 
     # ------------------------------------------------------------------ reading
     async def list_games(self, filters: GameFilter) -> dict[str, Any]:

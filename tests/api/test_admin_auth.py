@@ -123,7 +123,7 @@ def test_a_tampered_or_forged_cookie_is_refused(admin_app: FastAPI) -> None:
         genuine = _cookie(client)
         payload, _, signature = genuine.partition(".")
         data = json.loads(base64.b64decode(payload))
-        assert set(data["admin"]) == {"at", "key"}
+        assert set(data["admin"]) == {"at", "key", "id"}
 
         # The same session with a later login time: the signature no longer matches.
         altered = {**data, "admin": {**data["admin"], "at": data["admin"]["at"] + 3600}}
@@ -176,6 +176,21 @@ def test_logging_out_ends_the_login_and_keeps_the_player(admin_app: FastAPI) -> 
         assert response.headers["location"] == "/admin/login"
         assert_all_refused(client, admin_app, game_id)
         assert client.get("/api/me").json() == me
+
+
+def test_logging_out_ends_every_copy_of_the_login(admin_app: FastAPI) -> None:
+    """A copy of the admin's cookie (another tab's, a stolen one) no longer opens the
+    admin pages once the login is logged out of with any copy; a new login works."""
+    with serve(admin_app) as client:
+        game_id = new_game(client)[0]["game_id"]
+        assert admin_login(client, PASSWORD).status_code == 303
+        copy = _cookie(client)
+        assert client.post("/admin/logout", follow_redirects=False).status_code == 303
+        with_session_cookie(client, copy)  # the copy, presented after the logout
+        assert_all_refused(client, admin_app, game_id)
+        assert client.get("/admin", follow_redirects=False).status_code == 303
+        assert admin_login(client, PASSWORD).status_code == 303
+        assert client.get("/admin/api/games").status_code == 200
 
 
 def test_everything_is_closed_in_production_without_a_password(
