@@ -120,7 +120,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
         audit.steps += 1
         after = view(game, None)
         # the discard pile this step adds
-        for seat, action in chosen.items():
+        for action in chosen.values():
             text = str(action)
             if text.startswith("discard:"):
                 pile[text.split(":")[1]] += 1
@@ -134,12 +134,12 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
                 if babylon_seventh and seat in after["to_act"]:
                     continue
                 pile.update(rest)
-        _check_coins(before, after, chosen, phase, audit, tag)
+        _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag)
         if sum(pile.values()) != after["discard_count"]:
             audit.note("pile", f"{tag} pile count engine {after['discard_count']} "
                        f"oracle {sum(pile.values())}")
         if phase == "pick" and turn < 6 and after["decision"] == "pick":
-            _check_passing(game, hands, chosen, age, audit, tag)
+            _check_passing(game, hands, chosen, age=age, audit=audit, tag=tag)
         if after["age"] != age or game.over:
             _check_conflicts(after, tokens, age, audit, tag)
         if game.pending():
@@ -154,8 +154,8 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
     return game
 
 
-def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, Any], age: int,
-                   audit: Audit, tag: str) -> None:
+def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, Any], *,
+                   age: int, audit: Audit, tag: str) -> None:
     for seat, action in chosen.items():
         rest = Counter(hands[seat])
         rest[str(action).split(":")[1]] -= 1
@@ -165,7 +165,7 @@ def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, An
             audit.note("passing", f"{tag} seat {seat}'s hand not at seat {target}")
 
 
-def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int, Any],
+def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int, Any], *,
                  phase: str, audit: Audit, tag: str) -> None:
     cities = after["seats"]
     n = len(cities)
@@ -209,7 +209,8 @@ def _check_conflicts(after: dict[str, Any], tokens: list[list[int]], age: int, a
         for other in (left, right):
             tokens[seat] += oracle.conflict_tokens(strength, oracle.shields(other), age)
         if sorted(tokens[seat]) != sorted(city["tokens"]):
-            audit.note("military", f"{tag} seat {seat} engine {city['tokens']} oracle {tokens[seat]}")
+            audit.note("military",
+                       f"{tag} seat {seat} engine {city['tokens']} oracle {tokens[seat]}")
 
 
 def _check_scores(game: Game, audit: Audit, tag: str) -> None:
@@ -232,6 +233,6 @@ def _check_scores(game: Game, audit: Audit, tag: str) -> None:
         totals.append((mine["total"], cities[seat]["coins"]))
     order = sorted(set(totals), reverse=True)
     places = [1 + sum(1 for t in totals if t > mine) for mine in totals]
-    engine_places = outcome.to_json()["places"] if "places" in outcome.to_json() else None
+    engine_places = outcome.to_json().get("places", None)
     if engine_places is not None and list(engine_places) != places:
         audit.note("ranking", f"{tag} engine places {engine_places} oracle {places} {order}")

@@ -83,9 +83,7 @@ def production(city: City, *, sellable: bool) -> tuple[Counter[str], list[tuple[
         for effect in effects(CARDS[card]["effect"]):
             if effect[0] == "produce":
                 fixed[effect[1]] += int(effect[2])
-            elif effect[0] == "produce_either":
-                options.append(tuple(effect[1].split("|")))
-            elif effect[0] == "produce_choice" and not sellable:
+            elif effect[0] == "produce_either" or (effect[0] == "produce_choice" and not sellable):
                 options.append(tuple(effect[1].split("|")))
     if not sellable:
         for stage in built_stages(city):
@@ -102,8 +100,8 @@ def unit_prices(city: City) -> dict[str, tuple[int, int]]:
     raw_left = 1 if "west_trading_post" in names or olympia_b1 else 2
     raw_right = 1 if "east_trading_post" in names or olympia_b1 else 2
     man = 1 if "marketplace" in names else 2
-    out = {r: (raw_left, raw_right) for r in RAW}
-    out.update({m: (man, man) for m in MANUFACTURED})
+    out = dict.fromkeys(RAW, (raw_left, raw_right))
+    out.update(dict.fromkeys(MANUFACTURED, (man, man)))
     return out
 
 
