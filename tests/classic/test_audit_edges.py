@@ -296,3 +296,93 @@ def test_vineyard_counts_a_brown_card_halikarnassos_builds_the_same_turn() -> No
     game.apply(2, "discard:clay_pit")
     game.apply(0, "halikarnassos:clay_pit")
     assert _coins(game)[1] - before == 3     # foundry, ore vein, and the clay pit
+
+
+# ---- passing, conflicts, boards ----
+
+@pytest.mark.parametrize(("age", "direction"), [(1, "left"), (2, "right"), (3, "left")])
+def test_hands_pass_left_in_ages_one_and_three_and_right_in_age_two(age: int,
+                                                                     direction: str) -> None:
+    # RO L316-322 "in Era I ... din stanga", "Era a II-a ... din dreapta", "Era a III-a ...
+    # din stanga"; the left neighbour is the one Age I passes to (clockwise)
+    game = Game.new(5, Options(players=5))
+    _advance(game, 1, age=age)
+    hands = {seat: view(game, seat)["you"]["hand"] for seat in range(5)}
+    for seat in range(5):
+        game.apply(seat, f"discard:{hands[seat][0]}")
+    for seat in range(5):
+        target = game.left_of(seat) if direction == "left" else game.right_of(seat)
+        assert sorted(view(game, target)["you"]["hand"]) == sorted(hands[seat][1:])
+
+
+def test_conflicts_of_the_rulebook_example_alexandria_between_rhodes_and_ephesos() -> None:
+    # RO L360-364 / PT L322-327: after Age II Alexandria (3) between Rhodes (5) and
+    # Ephesos (2) takes -1 and +3; Age I gave -1 and +1 the same way (RO L351-357)
+    game = table("rhodos", "alexandria", "ephesos")
+    put(game, 0, "stockade", "barracks", "guard_tower", "walls")
+    put(game, 1, "stockade", "walls")
+    put(game, 2, "archery_range")
+    _advance(game, 1, age=3)
+    seats = view(game, None)["seats"]
+    assert [s["shields"] for s in seats] == [5, 3, 2]
+    assert sorted(seats[1]["tokens"]) == [-1, -1, 1, 3]
+    assert sorted(seats[0]["tokens"]) == [1, 1, 3, 3]
+    assert sorted(seats[2]["tokens"]) == [-1, -1, -1, -1]
+
+
+def test_rhodos_stages_add_shields_and_side_b_its_coins() -> None:
+    # RO L666 A2 "adauga doua Scuturi"; RO L685-687 B: 1 shield + 3 coins, 1 shield + 4 coins
+    side_a = table("rhodos", "gizah", "babylon")
+    stages(side_a, 0, 2)
+    assert view(side_a, None)["seats"][0]["shields"] == 2
+    side_b = table("rhodos", "gizah", "babylon", sides="B")
+    put(side_b, 0, "quarry", "stone_pit")
+    coins(side_b, 0, 0)
+    card = view(side_b, 0)["you"]["hand"][0]
+    side_b.apply(0, f"wonder:{card}")
+    for seat in (1, 2):
+        side_b.apply(seat, f"discard:{view(side_b, seat)['you']['hand'][0]}")
+    shown = view(side_b, None)["seats"][0]
+    assert (shown["shields"], shown["coins"]) == (1, 3)
+
+
+@pytest.mark.parametrize(("side", "gains"), [("A", [0, 9, 0]), ("B", [4, 4, 4])])
+def test_ephesos_stages_give_their_coins_once(side: str, gains: list[int]) -> None:
+    # RO L668 A2: 9 coins; RO L688-690 B: 4 coins each "o singura data, imediat"
+    game = table("ephesos", "gizah", "babylon", sides=side)
+    put(game, 0, "stone_pit", "quarry", "sawmill", "glassworks", "loom", "press")
+    coins(game, 0, 0)
+    for stage in range(3):
+        hand(game, 0, "altar", "theater", "baths")
+        before = _coins(game)[0]
+        game.apply(0, "wonder:altar")
+        for seat in (1, 2):
+            game.apply(seat, game.legal_actions(seat)[-1])
+        assert _coins(game)[0] - before == gains[stage]
+
+
+def test_alexandria_stage_resources_serve_only_alexandria() -> None:
+    # RO L691 "aceste resurse nu pot fi cumparate de catre vecini"
+    game = table("alexandria", "gizah", "babylon")
+    stages(game, 0, 2)                      # A2: a raw material of its choice
+    hand(game, 0, "stockade")               # wood: none of its own but the stage's
+    hand(game, 1, "stockade")               # Gizah: Alexandria is its right neighbour
+    assert "build:stockade:0:0" in _actions(game, 0)
+    assert not [a for a in _actions(game, 1) if a.startswith("build:stockade")]
+
+
+def test_olympia_b_copies_a_neighbours_scientists_guild_as_a_wildcard() -> None:
+    # RO L698-706: a guild of a neighbour, scored as if Olympia had built it
+    game = table("olympia", "gizah", "babylon", sides="B")
+    _advance(game, 6, age=3)
+    stages(game, 0, 3)
+    put(game, 0, "apothecary", "workshop")  # compass, gear: a tablet makes a set
+    put(game, 1, "scientists_guild")
+    while not game.over:
+        for seat in list(game.pending()):
+            game.apply(seat, game.legal_actions(seat)[-1])
+    outcome = game.outcome()
+    assert outcome is not None
+    sheet = outcome.to_json()["sheets"][0]
+    assert sheet["copied_guild"] == "scientists_guild"
+    assert sheet["science"] >= 1 + 1 + 1 + 7
