@@ -24,6 +24,7 @@ class Audit:
     actions: int = 0            # legal actions compared
     steps: int = 0
     games: int = 0
+    interrupts: int = 0         # one-seat steps (seventh card, Halikarnassos) checked
     findings: list[str] = field(default_factory=list)
 
     def note(self, kind: str, text: str) -> None:
@@ -87,7 +88,8 @@ def compare_legal(game: Game, audit: Audit, tag: str) -> None:
             expected = oracle.expected_actions(me, left, right, mine["hand"],
                                                free_build=olympia_a2)
             if olympia_a2:  # a free build of a card that is free anyway may be refused
-                free = {a for a in expected if a.startswith("build:") and a.endswith(":0:0")}
+                free = {a for a in expected if a.startswith("build:") and a.endswith(":0:0")
+                        and oracle.CARDS[a.split(":")[1]]["cost_coins"] == "0"}
                 needless = {"olympia:" + a.split(":")[1] for a in free}
                 engine |= needless & expected
         audit.positions += 1
@@ -105,8 +107,17 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
     pile: Counter[str] = Counter()
     tokens: list[list[int]] = [[] for _ in range(players)]
     tag0 = f"seed {seed} {players}p {sides}"
+    owed: set[tuple[int, str]] = set()       # the one-seat steps the last turn owes
+    seen_steps: set[tuple[int, str]] = set()
     while not game.over:
         tag = f"{tag0} age {game.age} turn {game.turn} step {game.step}"
+        if game.phase == "pick" and owed != seen_steps:
+            audit.note("interrupts", f"{tag} expected {sorted(owed)} engine {sorted(seen_steps)}")
+        if game.phase == "pick":
+            audit.interrupts += len(owed)
+            owed, seen_steps = set(), set()
+        else:
+            seen_steps |= set(game.pending().items())
         if check_legal:
             compare_legal(game, audit, tag)
         before = view(game, None)
@@ -134,6 +145,8 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
                 if babylon_seventh and seat in after["to_act"]:
                     continue
                 pile.update(rest)
+        if phase == "pick":
+            owed = _owed(after, chosen, pile, turn)
         _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag)
         if sum(pile.values()) != after["discard_count"]:
             audit.note("pile", f"{tag} pile count engine {after['discard_count']} "
@@ -149,9 +162,28 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
                     if shown != +pile:
                         audit.note("pile", f"{tag} Halikarnassos sees {sorted(shown.elements())}"
                                    f" oracle {sorted((+pile).elements())}")
+    if owed != seen_steps:
+        audit.note("interrupts", f"{tag0} at the end expected {sorted(owed)} "
+                   f"engine {sorted(seen_steps)}")
     _check_scores(game, audit, tag0)
     audit.games += 1
     return game
+
+
+def _owed(after: dict[str, Any], chosen: dict[int, Any], pile: Counter[str],
+          turn: int) -> set[tuple[int, str]]:
+    """Babylon B's seventh card after turn 6 (RO L695-704) and Halikarnassos' build after a
+    stage with the power (RO L671-674, L694-703), when the pile holds a card it may build."""
+    owed: set[tuple[int, str]] = set()
+    for seat, city in enumerate(after["seats"]):
+        if turn == 6 and city["board"] == "babylon" and city["side"] == "B" \
+                and city["stages_built"] >= 2:
+            owed.add((seat, "seventh"))
+        if str(chosen.get(seat, "")).startswith("wonder:"):
+            stage = oracle.STAGES[(city["board"], city["side"])][city["stages_built"] - 1]
+            if "build_from_discard" in stage["effect"] and set(+pile) - set(city["cards"]):
+                owed.add((seat, "discard_build"))
+    return owed
 
 
 def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, Any], *,
