@@ -112,3 +112,36 @@ def test_the_game_refuses_every_action_once_over() -> None:
         game.apply(0, "discard:baths")
     assert getattr(refused.value, "code", None) == "game_over"
     assert game.state_hash() == before
+
+
+def test_an_illegal_change_of_mind_keeps_the_earlier_choice() -> None:
+    game = _position()
+    game.apply(0, "build:altar")
+    before = game.state_hash()
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(0, "build:baths:1:1")
+    assert refused.value.code == "wrong_split"
+    assert game.state_hash() == before
+    assert view(game, 0)["you"]["choice"] == "build:altar:0:0"
+
+
+def test_a_pick_while_halikarnassos_decides_is_refused() -> None:
+    game = table("halikarnassos", "gizah", "rhodos")
+    stages(game, 0, 1)
+    put(game, 0, "foundry", "ore_vein")
+    for seat in range(3):
+        game.apply(seat, f"discard:{view(game, seat)['you']['hand'][0]}")
+    game.apply(0, f"wonder:{view(game, 0)['you']['hand'][0]}")
+    for seat in (1, 2):
+        game.apply(seat, f"discard:{view(game, seat)['you']['hand'][0]}")
+    assert game.pending() == {0: "discard_build"}
+    before = game.state_hash()
+    for seat, action, code in ((0, f"discard:{view(game, 0)['you']['hand'][0]}",
+                                "wrong_decision"),
+                               (1, f"discard:{view(game, 1)['you']['hand'][0]}",
+                                "not_your_turn"),
+                               (0, "halikarnassos:palace", "not_in_discard")):
+        with pytest.raises(IllegalActionError) as refused:
+            game.apply(seat, action)
+        assert refused.value.code == code
+        assert game.state_hash() == before
