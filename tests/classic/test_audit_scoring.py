@@ -11,7 +11,7 @@ import random
 import pytest
 
 from app.classic import Game, Options, science_points, view
-from app.classic.scenario import coins, put, stages
+from app.classic.scenario import coins, put, stages, table
 
 from .audit_driver import Audit, _check_scores
 from .audit_oracle import CARD_ROWS, STAGES, science_score
@@ -74,3 +74,33 @@ def test_science_points_maximise_the_wildcards(symbols: tuple[int, int, int], wi
                                                points: int) -> None:
     assert science_score(symbols, wildcards) == science_points(symbols, wildcards)[0]
     assert science_points(symbols, wildcards)[0] == points
+
+
+def test_every_guild_counted_by_hand() -> None:
+    # RO L1094-1148, PT L780-798: arrows count the two neighbours only; Builders counts
+    # the own stages too; Shipowners counts itself; Strategists the neighbours' defeats
+    game = table("gizah", "rhodos", "ephesos")
+    while not (game.age == 3 and game.turn == 6):
+        for seat in list(game.pending()):
+            game.apply(seat, f"discard:{view(game, seat)['you']['hand'][0]}")
+    put(game, 0, *GUILDS, "lumber_yard", "loom")
+    put(game, 1, "lumber_yard", "stone_pit", "press", "altar", "tavern", "stockade",
+        "apothecary")
+    stages(game, 1, 1)
+    put(game, 2, "clay_pool", "glassworks", "baths", "theater", "marketplace", "barracks",
+        "guard_tower", "workshop", "scriptorium")
+    stages(game, 2, 2)
+    for seat in list(game.pending()):
+        game.apply(seat, f"discard:{view(game, seat)['you']['hand'][0]}")
+    assert game.over
+    seats = view(game, None)["seats"]
+    assert sorted(seats[1]["tokens"]) == [-1, 5] and sorted(seats[2]["tokens"]) == [5, 5]
+    outcome = game.outcome()
+    assert outcome is not None
+    sheet = outcome.to_json()["sheets"][0]
+    workers, craftsmen, traders, philosophers, spies = 3, 2 * 2, 2, 3, 3
+    strategists, shipowners, magistrates, builders = 1, 1 + 1 + 10, 3, 0 + 1 + 2
+    assert sheet["guilds"] == (workers + craftsmen + traders + philosophers + spies
+                               + strategists + shipowners + magistrates + builders)
+    assert sheet["science"] == 1            # the Scientists Guild's symbol alone
+    assert sheet["military"] == -2
