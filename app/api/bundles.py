@@ -18,7 +18,8 @@ its state (the catalog of words, Preact's), exists once in the page.
 - Every output's name carries a hash of its content, so it is sent with a year's
   ``immutable`` caching from ``/static/bundle/<name>``, compressed once (brotli 11).
 - The build is made again when a script under ``static/js`` or a library changes
-  (:meth:`Bundler.refresh`, run off the event loop before a page is drawn), and the last
+  (:meth:`Bundler.refresh`, run off the event loop before a page is drawn, looks at the
+  sources at most every :data:`RECHECK_SECONDS`), and the last
   two builds are served, so that a page drawn just before a rebuild still finds its files.
 - No esbuild, an esbuild that fails, or ``DUEL_MINIFY_ASSETS=false``: no bundles; the
   pages load the modules one by one from ``/static`` through their import map, as written.
@@ -32,6 +33,7 @@ import logging
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +48,9 @@ log = logging.getLogger(__name__)
 
 PREFIX = "/static/bundle"
 """Where the outputs are served (app/main.py mounts :class:`BundleAssets` there)."""
+RECHECK_SECONDS = 2.0
+"""How often the sources are looked at again (a few milliseconds of stat calls and
+digests): a page drawn sooner after the last look uses the build as it is."""
 BUILD_SECONDS = 60
 """How long one page's build may take before it counts as failed (a few tens of
 milliseconds on a quiet machine)."""
@@ -96,8 +101,8 @@ class Bundler:
     when a file's size or times change)."""
 
     def __init__(self, binary: Path | None, root: Path, static: Fingerprints, *,
-                 scripts: Iterable[str], vendor: Fingerprints, libraries: Iterable[str]
-                 ) -> None:
+                 scripts: Iterable[str], vendor: Fingerprints, libraries: Iterable[str],
+                 recheck: float = RECHECK_SECONDS) -> None:
         self.binary = binary
         self.root = root
         self.static = static.directory
@@ -109,6 +114,8 @@ class Bundler:
         self._previous: Bundle | None = None
         self._failed: str | None = None  # the sources of a build that failed
         self._lock = threading.Lock()
+        self.recheck = recheck
+        self._checked_at = -recheck
 
     def _sources_digest(self) -> str:
         digest = hashlib.sha256()
@@ -130,6 +137,10 @@ class Bundler:
         written). Blocking: a build runs esbuild once per page script."""
         if self.binary is None:
             return None
+        if self._current is not None and \
+                time.monotonic() - self._checked_at < self.recheck:
+            return self._current
+        self._checked_at = time.monotonic()
         sources = self._sources_digest()
         if self._current is not None and self._current.sources == sources:
             return self._current

@@ -43,7 +43,7 @@ def _project(root: Path) -> Fingerprints:
 def _bundler(root: Path) -> Bundler:
     assert MINIFIER.binary is not None, "npm ci installs esbuild (package.json)"
     return Bundler(MINIFIER.binary, root, _project(root), scripts={"js/page.js"},
-                   vendor=Fingerprints(root, "/vendor"), libraries=())
+                   vendor=Fingerprints(root, "/vendor"), libraries=(), recheck=0.0)
 
 
 def test_a_page_and_a_module_it_fetches_later_share_one_copy_of_their_modules(
@@ -90,6 +90,18 @@ def test_a_changed_script_is_bundled_again_and_the_last_build_is_still_served(
     assert changed, "a new content has a new name"
     # A page drawn just before the change still finds its files.
     assert all(bundler.file(name) is not None for name in first.files)
+
+
+def test_the_sources_are_looked_at_again_only_after_a_while(tmp_path: Path) -> None:
+    """A page drawn right after another uses the build as it is (no stat calls, no
+    digests); a changed script is seen at the next look."""
+    bundler = _bundler(tmp_path)
+    bundler.recheck = 3600.0
+    first = bundler.refresh()
+    (tmp_path / "static" / "js" / "state.js").write_text('export const catalog = {};\n')
+    assert bundler.refresh() is first
+    bundler.recheck = 0.0
+    assert bundler.refresh() is not first
 
 
 def test_a_script_esbuild_refuses_leaves_the_modules_as_written(tmp_path: Path) -> None:
