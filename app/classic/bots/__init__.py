@@ -40,7 +40,8 @@ class Level:
     code: str
     kind: Literal["random", "greedy", "search"]
     rollouts: int = 0
-    """A search's budget: rollouts played to the end, all of them, however long it takes."""
+    """A search's budget at 4 players: rollouts played to the end, all of them, however
+    long it takes (:func:`budget` scales it to the table)."""
     width: int = 0
     """How many of the heuristic's favourite actions the search weighs."""
 
@@ -54,6 +55,14 @@ LEVELS: Final = {level.code: level for level in (
 )}
 """Every level, weakest first."""
 TOP_LEVEL: Final = "hard"
+
+
+def budget(level: Level, players: int) -> int:
+    """The rollouts of a search level at a table of ``players``: a rollout costs about one
+    seat's work per seat, and a person waits for ``players - 1`` bots, so the budget shrinks
+    as ``players * (players - 1)`` grows, the work a step keeps a person waiting the same
+    as at 4 players (and never less than one rollout per action weighed)."""
+    return max(level.width, round(level.rollouts * 12 / (players * (players - 1))))
 
 
 def bot_rng(seed: int, game: Game, seat: int) -> Rng:
@@ -76,8 +85,9 @@ def decide(game: Game, seat: int, level: str, seed: int) -> Action:
         return legal[rng.below(len(legal))]
     if rule.kind == "greedy":
         return best(game, seat, legal, denial=True)
-    return search(game, seat, rule.rollouts, rule.width, rng)
+    return search(game, seat, budget(rule, game.players), rule.width, rng)
 
 
-__all__ = ["LEVELS", "TOP_LEVEL", "Level", "Unseen", "bot_rng", "decide", "determinize",
+__all__ = ["LEVELS", "TOP_LEVEL", "Level", "Unseen", "bot_rng", "budget", "decide",
+           "determinize",
            "search"]
