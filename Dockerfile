@@ -1,9 +1,10 @@
 # The game server: `docker compose up` runs it with PostgreSQL (docker-compose.yml).
 # On start it migrates the database named by DUEL_DATABASE_URL, then serves port 8000.
 
-# The browser libraries (Preact, htm) from the npm registry, at the versions
-# package-lock.json pins. Only node_modules goes on to the image: nothing is built or
-# bundled, and the server serves a few of its files at /vendor (app/api/delivery.py).
+# The browser libraries (Preact, htm) and esbuild from the npm registry, at the versions
+# package-lock.json pins. Only node_modules goes on to the image: nothing is built here;
+# the server runs esbuild's binary to minify and bundle the pages' scripts when it starts
+# serving them (app/api/bundles.py), and serves a few library files at /vendor.
 FROM node:20-slim AS client
 WORKDIR /client
 COPY package.json package-lock.json ./

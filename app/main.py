@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import iter_route_contexts
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import ClientDisconnect
@@ -30,20 +31,22 @@ from app.api import (
     standings,
     ws,
 )
+from app.api.bundles import PREFIX as BUNDLE_PREFIX
+from app.api.bundles import BundleAssets
 from app.api.delivery import VENDOR_MODULES, HeadAsGet, StaticAssets, add_compression
 from app.api.hosts import SiteHosts
 from app.api.identity import AccountSessions
 from app.api.paths import AddressCheck
 from app.api.refusals import address_refusals, refusal_response
 from app.api.security import SecurityHeaders
+from app.clock import Clock, SystemClock
 from app.config import Settings, get_settings
+from app.db.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.observability import Metrics, RequestContext, configure_logging
-from app.realtime.clock import Clock, SystemClock
 from app.realtime.hub import Hub
 from app.realtime.limits import SocketLimits
 from app.realtime.lobby import LobbyHub, QuickMatch
-from app.realtime.pubsub import InProcessPubSub, PostgresPubSub, PubSub
 from app.services.accounts import AccountService
 from app.services.admin import AdminService
 from app.services.chat import ChatService
@@ -55,8 +58,9 @@ from app.services.flags import FlagWatch
 from app.services.games import GameService, ServiceError, fresh_seed
 from app.services.limits import PasswordThrottle
 from app.services.lobby import LobbyService
+from app.services.notices import PRESENCE_TOPIC, PresenceChanged
 from app.services.players import PlayerService
-from app.services.servers import PRESENCE_TOPIC, ServerRegistry, presence_messages
+from app.services.servers import ServerRegistry
 from app.services.standings import StandingsService
 
 SESSION_COOKIE = "duel_session"
@@ -131,8 +135,8 @@ async def _keep_registered(registry: ServerRegistry, pubsub: PubSub, clock: Cloc
 
 
 async def _presence_changed(pubsub: PubSub, games: list[str]) -> None:
-    for message in presence_messages(games):
-        await pubsub.publish(PRESENCE_TOPIC, message)
+    for message in PresenceChanged.batches(games):
+        await pubsub.publish(PRESENCE_TOPIC, message.to_json())
 
 
 async def _unregister(registry: ServerRegistry, pubsub: PubSub) -> None:
@@ -225,6 +229,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                   open_game_hours=settings.open_game_hours)
         expiry = asyncio.create_task(app.state.expiry.run())
         computer = asyncio.create_task(app.state.computer.run())
+        if app.state.bundler is not None:  # built now rather than for the first visitor
+            await run_in_threadpool(app.state.bundler.refresh)
         # What exists now (modules, classes, the framework's tables) lives as long as the
         # process: out of the cycle collector's sight, a full collection's pause (which
         # every socket waits through) shrinks by about as much; and collections come
@@ -363,6 +369,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.include_router(admin.router)
     app.include_router(health.router)
+    # The bundles first: /static/bundle is not a directory of static/.
+    app.state.bundler = pages.BUNDLER if settings.minify_assets else None
+    if settings.minify_assets:
+        app.mount(BUNDLE_PREFIX, BundleAssets(pages.BUNDLER), name="bundle")
     app.mount("/static", StaticAssets(pages.STATIC,
                                       minifier=pages.MINIFIER if settings.minify_assets else None),
               name="static")

@@ -32,12 +32,12 @@ from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_late
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.config import Settings
+from app.db.pubsub import PostgresPubSub, PubSub
 from app.realtime.hub import Hub
 from app.realtime.lobby import LobbyHub, QuickMatch
-from app.realtime.pubsub import LOBBY_CHANNEL, PostgresPubSub, PubSub
 from app.services.errors import STORAGE_ERRORS
 from app.services.games import Accepted, GameService, ServiceError
-from app.services.servers import PRESENCE_TOPIC
+from app.services.notices import LOBBY_CHANNEL, PRESENCE_TOPIC
 
 log = structlog.stdlib.get_logger(__name__)
 

@@ -29,10 +29,10 @@ from alembic.config import Config
 from sqlalchemy import text
 
 from app.config import Settings
+from app.db.pubsub import InProcessPubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.lobby import QuickMatch
 from app.realtime.messages import ServerMessage
-from app.realtime.pubsub import InProcessPubSub
 from app.services.games import GameService
 from app.services.lobby import LobbyService
 from app.services.players import PlayerService

@@ -40,10 +40,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.sql import Executable
 from starlette.websockets import WebSocketDisconnect
 
+from app.clock import SystemClock
 from app.codes import ERRORS
 from app.config import Settings
 from app.db.models import Game as GameRow
 from app.db.models import GameAction
+from app.db.pubsub import InProcessPubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import (
     FORFEITS,
@@ -67,10 +69,8 @@ from app.engine import (
 from app.engine.cards import CARDS, TOKENS, WONDERS
 from app.engine.state import DecisionKind, Phase
 from app.main import SESSION_COOKIE
-from app.realtime.clock import SystemClock
 from app.realtime.messages import ServerMessage
 from app.realtime.protocol import SOCKETS, render_updates
-from app.realtime.pubsub import InProcessPubSub
 from app.services.clocks import WallClock
 from app.services.flags import FlagWatch
 from app.services.games import SEED_BITS, Applied, GameService

@@ -33,7 +33,7 @@ from app.services.limits import Attempt
 
 from .clients import client_address
 from .identity import login_devices, remember_device, session_of
-from .pages import templates
+from .pages import refresh_bundles, templates
 from .security import local_path
 
 LOGIN_PATH = "/admin/login"
@@ -230,12 +230,14 @@ async def game_page(request: Request, game_id: str, admin: Admin) -> Response:
     except ServiceError as error:
         return _page(request, "missing.html", {"refusal": _refusal(error.code, error.params)},
                      error.status)
+    await refresh_bundles(request)
     return _page(request, "game.html", {"game": game,
                                         "running": game["status"] in ("waiting", "active")})
 
 
 @_pages.get("/import", response_class=HTMLResponse)
 async def import_page(request: Request) -> Response:
+    await refresh_bundles(request)
     return _page(request, "import.html", {})
 
 

@@ -20,9 +20,12 @@
   lockfile; ``npm ci`` puts them in ``node_modules``). :data:`VENDOR_MODULES` names the
   ES module files a page may import by bare specifier (``import { html } from
   "htm/preact"``); the import map sends each to its fingerprinted URL under ``/vendor``,
-  and only those files are served there. Nothing is bundled or copied into ``static/``.
+  and only those files are served there. Nothing is copied into ``static/``.
+- The pages' scripts are bundled (app/api/bundles.py, ``page_script`` in the templates);
+  the import map then names only the catalogs of words, and the rest of this module serves
+  what is not bundled, or every module when bundles are off.
 - Our scripts and style sheets are sent minified (:class:`Minifier`: esbuild from npm,
-  each file on its own, no bundling; a third off our modules once compressed). The files
+  each file on its own; a third off our modules once compressed). The files
   in ``static/`` stay the readable source; without the esbuild binary, or with
   ``DUEL_MINIFY_ASSETS=false``, they are sent as they are.
 - A static file, and JSON that is the same for everyone until a deploy (``/api/catalog``,
@@ -238,7 +241,7 @@ MINIFIED_LOADERS = {".js": "js", ".mjs": "js", ".css": "css"}
 
 class Minifier:
     """JavaScript and CSS as esbuild minifies them: whitespace, comments and local names
-    go, the meaning stays (each file alone, ES module syntax kept: no bundling). esbuild
+    go, the meaning stays (each file alone, ES module syntax kept). esbuild
     rather than a Python minifier: the ones on PyPI (rjsmin) break template literals,
     which every view of ours is written in."""
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 
+from app.clock import Clock
 from app.config import Settings
 from app.realtime import messages
-from app.realtime.clock import Clock
 from app.realtime.hub import forget_cancellation, keep_alive, next_message
 from app.realtime.limits import Pace
 from app.realtime.lobby import LobbyConnection, LobbyHub, QuickMatch

@@ -17,11 +17,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 from jinja2.runtime import Context
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
 
 from app import i18n
 from app.services.players import PlayerService
 
-from .delivery import PAGE_HEADERS, Fingerprints, Minifier, vendor_import_map
+from .bundles import Bundle, Bundler
+from .delivery import PAGE_HEADERS, VENDOR_MODULES, Fingerprints, Minifier, vendor_import_map
 from .identity import player_id_of, renew_session
 from .security import local_path, nonce_context
 
@@ -38,11 +41,13 @@ templates = Jinja2Templates(directory=ROOT / "templates",
                             context_processors=[nonce_context, i18n.language_context])
 i18n.install(templates.env)
 templates.env.globals["static_url"] = STATIC.url
+templates.env.globals["words_base"] = f"{STATIC.prefix}/js/words/"
+"""Where static/js/words.js finds the catalogs (``<html data-words>``)."""
 
 
 def scripts_of(template: str) -> list[str]:
-    """The modules a template's page loads itself (``static_url("js/…")``), under static/."""
-    return re.findall(r"""static_url\(['"](js/[^'"]+\.js)['"]\)""", template)
+    """The modules a template's page loads itself (``page_script("js/…")``), under static/."""
+    return re.findall(r"""page_script\(['"](js/[^'"]+\.js)['"]\)""", template)
 
 
 PAGE_SCRIPTS = frozenset(
@@ -50,6 +55,33 @@ PAGE_SCRIPTS = frozenset(
     for name in scripts_of(template.read_text()))
 """The modules a page loads itself (by its fingerprinted URL): no module imports them, so
 the import map (which every page carries) need not name them."""
+BUNDLER = Bundler(MINIFIER.binary, ROOT, STATIC, scripts=PAGE_SCRIPTS, vendor=VENDOR,
+                  libraries=VENDOR_MODULES.values())
+"""One per process, as the minifier: the page scripts bundled (app/api/bundles.py), for
+the applications that send their files minified."""
+
+
+def _bundle(context: Context) -> Bundle | None:
+    """The bundles a page is drawn with: its application's last build, if it bundles."""
+    request = context.get("request")
+    bundler = getattr(request.app.state, "bundler", None) if request is not None else None
+    return bundler.current if isinstance(bundler, Bundler) else None
+
+
+@pass_context
+def page_script(context: Context, script: str) -> Markup:
+    """The page's own module (``js/….js``): its bundle, with the chunks the bundle imports
+    asked for at once (``modulepreload``), or else the module as written."""
+    bundle = _bundle(context)
+    entry = bundle.entry_url(script) if bundle is not None else None
+    if bundle is None or entry is None:
+        return Markup('<script type="module" src="{}"></script>').format(STATIC.url(script))
+    preloads = Markup("").join(Markup('<link rel="modulepreload" href="{}">\n').format(url)
+                               for url in bundle.preload_urls(script))
+    return preloads + Markup('<script type="module" src="{}"></script>').format(entry)
+
+
+templates.env.globals["page_script"] = page_script
 
 
 WORDS = re.compile(r"js/words/([a-z]+)(?:-[a-z]+)?\.js")
@@ -70,9 +102,12 @@ def words_of_others(language: str) -> frozenset[str]:
 @pass_context
 def import_map(context: Context) -> dict[str, dict[str, str]]:
     """The page's import map: our modules by URL (its own language's words only), the npm
-    libraries by bare specifier."""
+    libraries by bare specifier; with bundles, only the words, the one thing the bundles
+    ask for by URL."""
     language = context.get("catalog_language")
     others = words_of_others(language) if isinstance(language, str) else frozenset()
+    if _bundle(context) is not None:
+        return STATIC.import_map(under="js/words", leave_out=others)
     ours = STATIC.import_map(leave_out=PAGE_SCRIPTS | others)
     return {"imports": {**ours["imports"], **vendor_import_map(VENDOR)}}
 
@@ -81,9 +116,18 @@ templates.env.globals["import_map"] = import_map
 router = APIRouter(include_in_schema=False)
 
 
+async def refresh_bundles(request: Request) -> None:
+    """The application's bundles brought up to date with the scripts, off the event loop
+    (a build runs esbuild), before a page that names them is drawn."""
+    bundler = getattr(request.app.state, "bundler", None)
+    if isinstance(bundler, Bundler):
+        await run_in_threadpool(bundler.refresh)
+
+
 async def _render(request: Request, name: str, context: dict[str, Any]) -> HTMLResponse:
     """A player's page, with the player in it: the header names them from the first paint,
     and the scripts read it from the page instead of asking ``GET /api/me``."""
+    await refresh_bundles(request)
     players: PlayerService = request.app.state.players
     player = await players.get(player_id_of(request))
     if player is not None:

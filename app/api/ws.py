@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.clock import Clock
 from app.config import Settings
 from app.engine import Event, Game
 from app.realtime import messages
-from app.realtime.clock import Clock
 from app.realtime.hub import Connection, Hub, forget_cancellation, keep_alive, next_message
 from app.realtime.limits import Pace
 from app.realtime.protocol import (

@@ -16,8 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from app.engine.rng import Rng
 
@@ -67,9 +66,9 @@ OVER: Final = "over"
 
 
 _ROWS: Final = [(card.id, frozenset(card.chain_from), card.coins, card.cost_index,
-                  bool(card.coins or any(card.cost))) for card in CARDS]
+                  bool(card.coins or any(card.cost)), Discard(card.id)) for card in CARDS]
 """By card index, what listing its actions reads: id, chain sources, coins to the bank,
-cost index, whether it costs anything."""
+cost index, whether it costs anything, and its discard."""
 _ACTIONS: dict[tuple[type[Action], str, int, int], Action] = {}
 
 
@@ -87,8 +86,7 @@ def _illegal(code: str, message: str, **params: Any) -> IllegalActionError:
     return IllegalActionError(code, message, **params)
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """A checked choice: the card (its index), what it is used for, the coins it costs."""
 
     card: int
@@ -381,7 +379,7 @@ class Game:
         stage_splits = [s for s in splits_of(seat, city.stages[city.built].cost_index)
                         if s[0] + s[1] <= coins] if city.built < len(city.stages) else []
         for card_index in self.hands[seat]:
-            card_id, chains, bank, cost_index, costly = _ROWS[card_index]
+            card_id, chains, bank, cost_index, costly, discard = _ROWS[card_index]
             if card_id in done:
                 continue
             done.add(card_id)
@@ -398,7 +396,7 @@ class Game:
                         out.append(_action(BuildFree, card_id))
             for left, right in stage_splits:
                 out.append(_action(BuildStage, card_id, left, right))
-            out.append(_action(Discard, card_id))
+            out.append(discard)
         self.legal_cache[seat] = out
         return out[:]
 

@@ -37,8 +37,14 @@ def sell_mask(resources: int) -> int:
 
 
 def buy_mask(resources: int) -> int:
-    """The bits of a buy key that matter to a cost needing ``resources``."""
-    return sell_mask(resources) << _PRIVATE_BITS | (1 << _PRIVATE_BITS) - 1
+    """The bits of a buy key that matter to a cost needing ``resources``: the private
+    choices and prices of raw materials only if it needs some, of goods likewise."""
+    private = 0
+    if resources & 0b1111:
+        private |= 0b11 << 6 | 0b1010  # raw choices; raw from the left, from the right
+    if resources & 0b1110000:
+        private |= 0b11 << 4 | 0b0101  # goods choices; goods from the left, from the right
+    return sell_mask(resources) << _PRIVATE_BITS | private
 DEFAULT_PRICE: Final = 2
 
 

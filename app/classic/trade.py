@@ -106,8 +106,21 @@ def solve(cost: tuple[int, ...], city: City, left: City, right: City) -> tuple[S
     right_either = tuple(m for m in right.either if m & wanted)
     if not (own or left_either or right_either):
         return _fixed(need, left.produce, right.produce, prices)
-    return _search(tuple(need), own, (tuple(left.produce), left_either, tuple(right.produce),
-                                      right_either), prices)
+    # The same purchase met again (other cities, other games): normalised, memoised.
+    stock = (tuple([min(a, b) for a, b in zip(left.produce, need, strict=True)]),
+             tuple(sorted(left_either)),
+             tuple([min(a, b) for a, b in zip(right.produce, need, strict=True)]),
+             tuple(sorted(right_either)))
+    wants = tuple(need)
+    mine = tuple(sorted(own))
+    key = (wants, mine, *stock, prices)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _search(wants, mine, stock, prices)
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
 
 
 def _groups(units: tuple[int, ...], wanted: int) -> list[tuple[int, list[tuple[int, ...]]]]:

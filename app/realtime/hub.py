@@ -27,12 +27,25 @@ from typing import Any, TypeVar
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
+from app.clock import Clock
 from app.services.chat import readable_by
 from app.services.clocks import WallClock
 from app.services.games import Applied
-from app.services.servers import PRESENCE_TOPIC, Counts, ServerRegistry, presence_messages
+from app.services.notices import (
+    PRESENCE_TOPIC,
+    ChatPosted,
+    GameAborted,
+    GameExpired,
+    GameNotice,
+    Moved,
+    PresenceChanged,
+    RematchChanged,
+    TakeBackChanged,
+    read_game_notice,
+    read_presence,
+)
+from app.services.servers import Counts, ServerRegistry
 
-from .clock import Clock
 from .limits import Pace
 from .messages import (
     Aborted,
@@ -224,27 +237,21 @@ def first_move_json(applied: Applied, now: datetime) -> dict[str, Any] | None:
             "remaining": max(0, (applied.first_move_by - now) // timedelta(milliseconds=1))}
 
 
-def notice_message(message: dict[str, Any]) -> ServerMessage | None:
+def notice_message(notice: GameNotice) -> ServerMessage | None:
     """The message every socket of a game hears of an announcement (``GameService``): a
     rematch offered, accepted or declined, a take-back offered or declined, a chat message
-    (for the sockets that may read its channel), or an abort."""
-    if "rematch" in message:
-        return Rematch(**message["rematch"])
-    if "take_back" in message:
-        return TakeBackOffer(**message["take_back"])
-    if "chat" in message:
-        return ChatLine(message=message["chat"])
-    if "aborted" in message:
-        aborted = message["aborted"]
-        # An admin's abort rung by a replica of the release before says only its reason.
-        return Aborted(reason=aborted.get("reason"), cause=aborted.get("cause", "admin"),
-                       seat=aborted.get("seat"))
-    if "expired" in message:
-        return Expired(hours=message["expired"]["hours"])
-    earlier = message.get("notice")
-    if isinstance(earlier, dict):  # rung by a replica of the release before (a rolling deploy)
-        return notice_message({str(earlier.get("type")): {
-            name: value for name, value in earlier.items() if name != "type"}})
+    (for the sockets that may read its channel), or an abort. None for the doorbell."""
+    match notice:
+        case RematchChanged():
+            return Rematch(**notice.state())
+        case TakeBackChanged():
+            return TakeBackOffer(**notice.state())
+        case ChatPosted():
+            return ChatLine.model_validate({"message": notice.entry})
+        case GameAborted():
+            return Aborted(reason=notice.reason, cause=notice.cause, seat=notice.seat)
+        case GameExpired():
+            return Expired(hours=notice.hours)
     return None
 
 
@@ -316,7 +323,7 @@ class Hub:
     the sum changed."""
 
     def __init__(self, sync: Callable[[str], Awaitable[int]] | None = None, *,
-                 take: Callable[[str, dict[str, Any]], Awaitable[int]] | None = None,
+                 take: Callable[[str, Moved], Awaitable[int]] | None = None,
                  registry: ServerRegistry | None = None,
                  publish: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None,
                  wall: WallClock | None = None, spectator_presence: float = 0.0) -> None:
@@ -433,30 +440,33 @@ class Hub:
         rematch, an abort: the same for everyone) or a change of presence."""
         if game_id not in self._games:
             return
-        notice = notice_message(message)
+        read = read_game_notice(message)
+        notice = notice_message(read) if read is not None else None
         if notice is not None:
             encoded = Encoded(notice)
             channel = notice.message.channel if isinstance(notice, ChatLine) else "players"
             for connection in list(self._games.get(game_id, ())):
                 if readable_by(channel, connection.seat):
                     connection.deliver(encoded)  # after a welcome being prepared, as updates
-        moved = message.get("moved")
-        if isinstance(moved, int) and moved > self._delivered.get(game_id, 0):
-            if self._take is not None and not self._catching_up.busy(game_id):
+        moved_at = message.get("moved")
+        if isinstance(moved_at, int) and moved_at > self._delivered.get(game_id, 0):
+            if isinstance(read, Moved) and self._take is not None \
+                    and not self._catching_up.busy(game_id):
                 # Its own task: waiting for this game's lock holds up no other game. Two
                 # doorbells of one game take the lock in the order they came (a FIFO lock),
                 # and one found out of turn catches up with the log instead.
-                self.spawn(self._take_in(game_id, message))
+                self.spawn(self._take_in(game_id, read))
                 return
-            self._catching_up.ask(game_id)
+            self._catching_up.ask(game_id)  # a doorbell this release cannot read: the log
 
     async def on_presence(self, topic: str, message: dict[str, Any]) -> None:
         """Some process's sockets changed on these games: read the others' counts again
         (one query for every game of the message with sockets here) and tell the sockets
         if the sum changed."""
-        if topic != PRESENCE_TOPIC or self._registry is None:
+        changed = read_presence(message) if topic == PRESENCE_TOPIC else None
+        if changed is None or self._registry is None:
             return
-        games = [g for g in message.get("games", ()) if isinstance(g, str) and g in self._games]
+        games = [g for g in changed.games if g in self._games]
         if not games:
             return
         # Its own task: the read holds up no other message (moves wait behind none).
@@ -499,12 +509,12 @@ class Hub:
         waits for."""
         _keep(job, self._departures)
 
-    async def _take_in(self, game_id: str, bell: dict[str, Any]) -> None:
+    async def _take_in(self, game_id: str, bell: Moved) -> None:
         assert self._take is not None
         try:
             await self._take(game_id, bell)
         except Exception:
-            log.exception("could not take move %s of %s in; reading the log", bell["moved"],
+            log.exception("could not take move %s of %s in; reading the log", bell.version,
                           game_id)
             self._catching_up.ask(game_id)
 
@@ -522,7 +532,8 @@ class Hub:
                 if connection.refresh is not None:
                     self.spawn(connection.refresh())
         if self._registry is not None and self.games():
-            await self.on_presence(PRESENCE_TOPIC, {"games": self.games()})
+            await self.on_presence(PRESENCE_TOPIC,
+                                   PresenceChanged(tuple(self.games())).to_json())
 
     def presence_changed(self, game_id: str) -> None:
         """This process's sockets on the game changed (one joined, one left): everyone on
@@ -580,8 +591,8 @@ class Hub:
             games, self._presence_dirty = sorted(self._presence_dirty), set()
             try:
                 await self._registry.set_presence({g: self.local_counts(g) for g in games})
-                for message in presence_messages(games):
-                    await self._publish(PRESENCE_TOPIC, message)
+                for message in PresenceChanged.batches(games):
+                    await self._publish(PRESENCE_TOPIC, message.to_json())
             except Exception:  # the database may be down a moment: try again soon
                 log.exception("could not write the presence of %d games", len(games))
                 self._presence_dirty.update(games)

@@ -9,7 +9,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .clock import Clock
+from app.clock import Clock
+
 from .protocol import ProtocolError
 
 TRY_LATER = 1013

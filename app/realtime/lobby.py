@@ -16,14 +16,17 @@ from typing import Any
 from fastapi import WebSocket
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.realtime.clock import Clock
+from app.clock import Clock
+from app.db.pubsub import PubSub
 from app.realtime.hub import Connection
 from app.realtime.messages import Lobby, LobbyEntry, Matched, Queue, ServerMessage
-from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 from app.services.errors import ServiceError
 from app.services.games import GameService, rated_needs_account
 from app.services.lobby import LobbyService
 from app.services.matchmaking import MatchmakingService, Place
+from app.services.notices import LOBBY_CHANNEL, LobbyChanged, read_lobby_notice
+from app.services.notices import Matched as PlayerMatched
+from app.services.notices import Replaced as PlaceReplaced
 from app.services.players import PlayerInfo
 from app.services.servers import ServerRegistry
 
@@ -68,10 +71,11 @@ class LobbyHub:
         return len(self._connections)
 
     async def on_published(self, channel: str, message: dict[str, Any]) -> None:
-        if channel != LOBBY_CHANNEL:
+        changed = read_lobby_notice(message) if channel == LOBBY_CHANNEL else None
+        if not isinstance(changed, LobbyChanged):
             return
-        self._public_dirty |= bool(message.get("public"))
-        self._players_dirty.update(message.get("players", ()))
+        self._public_dirty |= changed.public
+        self._players_dirty.update(changed.players)
         if self._flush is None or self._flush.done():
             self._flush = asyncio.create_task(self._send_changes())
 
@@ -227,15 +231,13 @@ class QuickMatch:
 
     async def on_published(self, topic: str, message: dict[str, Any]) -> None:
         """A player waiting here was paired on another process, or took their place there."""
-        if topic != LOBBY_CHANNEL:
-            return
-        matched = message.get("matched")
-        if matched is not None and matched.get("server") == self._registry.server_id:
-            self._stop_waiting(str(matched["player"]), Matched(game_id=matched["game_id"],
-                                                               seat=matched["seat"]))
-        replaced = message.get("replaced")
-        if replaced is not None and replaced.get("server") == self._registry.server_id:
-            self._stop_waiting(str(replaced["player"]), REPLACED)
+        notice = read_lobby_notice(message) if topic == LOBBY_CHANNEL else None
+        match notice:
+            case PlayerMatched(server=server) if server == self._registry.server_id:
+                self._stop_waiting(notice.player, Matched(game_id=notice.game_id,
+                                                          seat=notice.seat))
+            case PlaceReplaced(server=server) if server == self._registry.server_id:
+                self._stop_waiting(notice.player, REPLACED)
 
     async def close(self) -> None:
         for task in list(self._background):
@@ -286,8 +288,8 @@ class QuickMatch:
 
     async def _replaced(self, place: Place, connection: LobbyConnection) -> None:
         if place.server_id != self._registry.server_id:
-            await self._pubsub.publish(LOBBY_CHANNEL, {"replaced": {
-                "player": place.player_id, "server": place.server_id}})
+            await self._pubsub.publish(LOBBY_CHANNEL, PlaceReplaced(
+                place.player_id, place.server_id).to_json())
             return
         self._stop_waiting(place.player_id, REPLACED, unless=connection)
 
@@ -295,6 +297,5 @@ class QuickMatch:
         if partner.server_id == self._registry.server_id:
             self._stop_waiting(partner.player_id, Matched(game_id=game_id, seat=seat))
             return
-        await self._pubsub.publish(LOBBY_CHANNEL, {"matched": {
-            "player": partner.player_id, "game_id": game_id, "seat": seat,
-            "server": partner.server_id}})
+        await self._pubsub.publish(LOBBY_CHANNEL, PlayerMatched(
+            partner.player_id, game_id, seat, partner.server_id).to_json())

@@ -19,13 +19,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.clock import Clock
 from app.config import Settings
 from app.db.models import CHAT_CHANNELS, ChatMessage, Player, Seat
 from app.db.models import Game as GameRow
-from app.realtime.clock import Clock
-from app.realtime.pubsub import PubSub
+from app.db.pubsub import PubSub
 
 from .errors import ServiceError
+from .notices import ChatPosted
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class ChatService:
             await session.commit()
             entry = entry_json(message)
         try:
-            await self._pubsub.publish(game_id, {"chat": entry})
+            await self._pubsub.publish(game_id, ChatPosted(entry).to_json())
         except Exception:  # kept: the page asks for the chat so far when it opens it
             log.exception("could not announce a chat message on %s", game_id)
         return entry

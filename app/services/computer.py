@@ -44,10 +44,10 @@ from app.bots.worker import (
     start_worker,
     think,
 )
+from app.clock import Clock
 from app.config import Settings
 from app.db import repository
 from app.engine import FORFEITS
-from app.realtime.clock import Clock
 
 from .errors import STORAGE_ERRORS, ServiceError
 from .games import Applied, GameService, game_not_found

@@ -9,8 +9,8 @@ from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.clock import Clock
 from app.db import repository
-from app.realtime.clock import Clock
 
 from .games import GameService
 from .results import Backfill

@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.clock import Clock
 from app.db import repository
-from app.realtime.clock import Clock
 
 from .clocks import WallClock
 from .errors import STORAGE_ERRORS, ServiceError

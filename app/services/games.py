@@ -39,6 +39,7 @@ from app.config import Settings
 from app.db import repository
 from app.db.models import AdminAction, Player, Seat
 from app.db.models import Game as GameRow
+from app.db.pubsub import PubSub
 from app.engine import (
     ENGINE_VERSION,
     OUT_OF_TURN,
@@ -53,7 +54,6 @@ from app.engine import (
     from_json,
     parse,
 )
-from app.realtime.pubsub import LOBBY_CHANNEL, PubSub
 
 from .admission import Admission
 from .clocks import (
@@ -68,6 +68,16 @@ from .clocks import (
 )
 from .errors import ServiceError
 from .limits import Rate, RateLimits, address_key
+from .notices import (
+    LOBBY_CHANNEL,
+    GameAborted,
+    GameExpired,
+    GameNotice,
+    LobbyChanged,
+    Moved,
+    RematchChanged,
+    TakeBackChanged,
+)
 from .results import record_end
 from .starts import FirstDecisions, first_decision_time
 
@@ -144,9 +154,10 @@ def _refuse_unless_account(player: Player | None) -> None:
         raise rated_needs_account()
 
 
-def _rematch_json(row: GameRow | repository.GameHead) -> dict[str, Any]:
-    return {"offered_by": row.rematch_offer if row.rematch_id is None else None,
-            "game_id": row.rematch_id}
+def _rematch_of(row: GameRow | repository.GameHead, declined_by: int | None = None
+                ) -> RematchChanged:
+    return RematchChanged(row.rematch_offer if row.rematch_id is None else None,
+                          row.rematch_id, declined_by)
 
 
 def _without_transactions(sessions: async_sessionmaker[AsyncSession]
@@ -226,12 +237,6 @@ def _resent_as(context: repository.MoveContext, seat: int, requested: Action) ->
     if context.earlier_seat == seat and context.earlier_action == requested.to_json():
         return context.earlier_seq
     return None
-
-
-def _lobby_message(*, public: bool, players: list[str | None]) -> dict[str, Any]:
-    """What lobby listeners should look at again: the public lists, and the own games of
-    these players."""
-    return {"public": public, "players": sorted({p for p in players if p is not None})}
 
 
 def _ms_left(deadline: datetime, now: datetime) -> int:
@@ -342,7 +347,7 @@ class _TimedOut(Exception):
     """An action came after the flag of the seat to act fell: the game was ended on time
     (``lobby``: the notice of it) and the action is refused."""
 
-    def __init__(self, seat: int, lobby: dict[str, Any]) -> None:
+    def __init__(self, seat: int, lobby: LobbyChanged) -> None:
         super().__init__(seat)
         self.seat = seat
         self.lobby = lobby
@@ -757,7 +762,7 @@ class GameService:
                 "winner": row.winner, "victory": row.victory,
                 "origin": row.origin, "listed": row.listed, "to_act": row.to_act,
                 "time_control": row.time_control, "rated": row.rated,
-                "rematch": _rematch_json(row),
+                "rematch": _rematch_of(row).state(),
                 "abort_reason": aborted.detail.get("reason") if aborted else None,
                 "abort_cause": row.abort_cause, "abort_seat": row.abort_seat,
                 "created_at": row.created_at.isoformat(),
@@ -776,17 +781,12 @@ class GameService:
         async with self._lock(game_id), self._statements() as session:
             return (await self._synced(session, game_id)).version
 
-    async def take(self, game_id: str, bell: dict[str, Any]) -> int:
-        """Another process committed a move, and its doorbell says so: ``{"moved": version,
-        "seat", "action", "notation"}``, and ``"clock"`` (``Clocks.to_bell``) in a timed game.
-        A replay at the version before takes it in at once; any other catches up with the
-        log. The version now."""
+    async def take(self, game_id: str, bell: Moved) -> int:
+        """Another process committed a move, and its doorbell says so. A replay at the
+        version before takes it in at once; any other catches up with the log. The version
+        now."""
         version, seat, action, notation, clock = (
-            bell.get("moved"), bell.get("seat"), bell.get("action"), bell.get("notation"),
-            bell.get("clock"))
-        if not (isinstance(version, int) and isinstance(seat, int)
-                and isinstance(action, dict) and isinstance(notation, str)):
-            return await self.sync(game_id)  # not a doorbell this release understands
+            bell.version, bell.seat, bell.action, bell.notation, bell.clock)
         async with self._lock(game_id):
             entry = self._cache.get(game_id)
             if entry is not None and entry.version == version - 1:
@@ -803,10 +803,10 @@ class GameService:
                     self._cache.pop(game_id, None)
                     async with self._statements() as session:
                         return (await self._synced(session, game_id)).version
-                by = bell.get("first_move_by")
+                by = bell.first_move_by
                 self._taken_in(entry, Applied(
                     game_id, entry.game, version, seat, action, notation, events, decided,
-                    clocks, first_move_by=from_epoch_us(by) if isinstance(by, int) else None))
+                    clocks, first_move_by=None if by is None else from_epoch_us(by)))
                 return version
             if entry is not None and entry.version >= version:
                 return entry.version
@@ -841,7 +841,7 @@ class GameService:
             playing = row.status == "active" and not entry.game.is_over
             first = entry.first_decision()
             return Snapshot(render(entry.game, entry.version, missed), entry.version,
-                            row.status, _rematch_json(row),
+                            row.status, _rematch_of(row).state(),
                             aborted.detail.get("reason") if aborted else None,
                             row.abort_cause, row.abort_seat,
                             playing and not entry.decided.both_made,
@@ -897,7 +897,7 @@ class GameService:
         return accepted
 
     async def _submit_locked(self, session: AsyncSession, request: _Request, now: datetime
-                             ) -> tuple[Accepted, dict[str, Any] | None]:
+                             ) -> tuple[Accepted, LobbyChanged | None]:
         entry = self._cache.get(request.game_id)
         if entry is not None and entry.seats is not None and entry.listed is not None \
                 and entry.version == request.version and entry.game.to_act == request.seat \
@@ -920,7 +920,7 @@ class GameService:
         return await self._submit_read_first(session, request, now)
 
     async def _submit_read_first(self, session: AsyncSession, request: _Request,
-                                 now: datetime) -> tuple[Accepted, dict[str, Any] | None]:
+                                 now: datetime) -> tuple[Accepted, LobbyChanged | None]:
         game_id, seat, requested, version = (request.game_id, request.seat, request.action,
                                              request.version)
         client_id = request.client_id
@@ -1039,7 +1039,7 @@ class GameService:
                            params={} if request.version is None else {"sent": request.version})
 
     async def _time_out(self, session: AsyncSession, game_id: str, entry: _Entry, loser: int,
-                        now: datetime) -> dict[str, Any] | None:
+                        now: datetime) -> LobbyChanged | None:
         """End the game on ``loser``'s time at ``entry``'s version, recorded at the moment
         the flag fell (whenever, and by whichever process, it is noticed): the lobby's
         notice of it, or None if the log had moved on (nothing written)."""
@@ -1052,7 +1052,7 @@ class GameService:
                                   entry, events, fell)
 
     async def _record(self, session: AsyncSession, request: _Request, entry: _Entry,
-                      events: list[Event], now: datetime) -> dict[str, Any] | None:
+                      events: list[Event], now: datetime) -> LobbyChanged | None:
         """Commit the action ``entry``'s replay has just applied, as the version after
         ``entry.version``, and tell this process's watchers; the lobby's notice of it.
         None (nothing written, the replay dropped: it took an action that is not in the
@@ -1076,19 +1076,16 @@ class GameService:
             first_move_by = now + self._first_decision_time(entry.control) \
                 if first_decision and not any(s.computer for s in entry.seats) else None
             # A move changes its players' own lists; an ending also the public ones.
-            lobby = _lobby_message(public=outcome is not None and entry.listed,
+            lobby = LobbyChanged.of(public=outcome is not None and entry.listed,
                                    players=[s.player_id for s in entry.seats])
             # The doorbell carries the action (a few dozen bytes): a process whose
             # replay is one behind takes it in without reading the log.
-            bell: dict[str, Any] = {"moved": new_version, "seat": seat, "action": action_json,
-                    "notation": notation}
-            if clocks is not None:
-                bell["clock"] = clocks.to_bell()
-            if first_move_by is not None:
-                bell["first_move_by"] = epoch_us(first_move_by)
+            bell = Moved(new_version, seat, action_json, notation,
+                         clocks.to_bell() if clocks is not None else None,
+                         epoch_us(first_move_by) if first_move_by is not None else None)
             notices = [notice for notice in (
-                self._pubsub.notice(game_id, bell),
-                self._pubsub.notice(LOBBY_CHANNEL, lobby)) if notice is not None]
+                self._pubsub.notice(game_id, bell.to_json()),
+                self._pubsub.notice(LOBBY_CHANNEL, lobby.to_json())) if notice is not None]
             move = repository.Move(
                 game_id, new_version, seat, action_json, notation, client_id,
                 status="finished" if outcome else "active", to_act=to_act,
@@ -1197,10 +1194,10 @@ class GameService:
                 raise ServiceError("stale_version", "the game moved on", 409,
                                    params={"version": head.version + 1})
             await session.commit()
-            state = {"offered_by": seat, "version": head.version}
+            offered = TakeBackChanged(seat, head.version)
             # Told with the lock held: an action (which takes it) is told after, not before.
-            await self._announce(game_id, {"take_back": state})
-        return state
+            await self._announce(game_id, offered)
+        return offered.state()
 
     async def accept_take_back(self, game_id: str, seat: int) -> Accepted:
         """The other seat's offer is accepted: its last action is undone, in the log. The
@@ -1229,9 +1226,9 @@ class GameService:
                     session, game_id, head.version):
                 raise ServiceError("no_take_back", "no take-back is on offer", 409)
             await session.commit()
-            state = {"offered_by": None, "declined_by": seat, "version": head.version}
-            await self._announce(game_id, {"take_back": state})
-        return state
+            declined = TakeBackChanged(None, head.version, declined_by=seat)
+            await self._announce(game_id, declined)
+        return declined.state()
 
     async def _playing_head(self, session: AsyncSession, game_id: str) -> repository.GameHead:
         """The head of a game in play; refusals for any other."""
@@ -1247,7 +1244,7 @@ class GameService:
     async def rematch_state(self, game_id: str) -> dict[str, Any]:
         async with self._sessions() as session:
             row = await self._row(session, game_id)
-            return _rematch_json(row)
+            return _rematch_of(row).state()
 
     async def offer_rematch(self, game_id: str, seat: int) -> dict[str, Any]:
         """Offer a rematch, or accept the other seat's offer: then a new game starts with the
@@ -1267,16 +1264,16 @@ class GameService:
                 await session.commit()
             elif row.rematch_id is None:
                 await self._start_rematch(session, row)
-            state = _rematch_json(row)
-            if state["game_id"] is not None and row.origin == "computer":
-                self._started(state["game_id"])  # before anyone hears of it
+            rematch = _rematch_of(row)
+            if rematch.game_id is not None and row.origin == "computer":
+                self._started(rematch.game_id)  # before anyone hears of it
             # Told with the lock held: of two seats asking at once, the one that wrote
             # first is told first.
-            await self._announce(game_id, {"rematch": state})
-        if state["game_id"] is not None:
+            await self._announce(game_id, rematch)
+        if rematch.game_id is not None:
             players = await self._players_of_now(game_id)
             await self._lobby_changed(public=row.listed, players=players)
-        return state
+        return rematch.state()
 
     async def decline_rematch(self, game_id: str, seat: int) -> dict[str, Any]:
         """Decline the other seat's offer, or withdraw one's own."""
@@ -1288,9 +1285,9 @@ class GameService:
                 raise ServiceError("no_offer", "no rematch is on offer", 409)
             row.rematch_offer = None
             await session.commit()
-            state = {**_rematch_json(row), "declined_by": seat}
-            await self._announce(game_id, {"rematch": state})
-        return state
+            declined = _rematch_of(row, declined_by=seat)
+            await self._announce(game_id, declined)
+        return declined.state()
 
     async def _start_rematch(self, session: AsyncSession, row: GameRow) -> None:
         # A game against the computer stays one (its rematches too are accepted at once).
@@ -1404,8 +1401,8 @@ class GameService:
 
     async def _tell_aborted(self, notice: _AbortNotice) -> None:
         """Tell the game's sockets (every process's) and the lobby of an abort committed."""
-        await self._announce(notice.game_id, {"aborted": {
-            "reason": notice.reason, "cause": notice.cause, "seat": notice.seat}})
+        await self._announce(notice.game_id,
+                             GameAborted(notice.cause, notice.seat, notice.reason))
         await self._lobby_changed(public=notice.listed, players=notice.players)
 
     def _first_decision_time(self, time_control: dict[str, Any] | TimeControl | None
@@ -1419,7 +1416,7 @@ class GameService:
                       hours: float) -> None:
         """Tell the game's sockets and the lobby that nobody joined the game in time."""
         self._cache.pop(game_id, None)
-        await self._announce(game_id, {"expired": {"hours": hours}})
+        await self._announce(game_id, GameExpired(hours))
         await self._lobby_changed(public=listed, players=[creator])
 
     # ------------------------------------------------------------------ internals
@@ -1435,14 +1432,14 @@ class GameService:
     async def _lobby_changed(self, *, public: bool, players: list[str | None]) -> None:
         """Tell lobby listeners what to look at again: the public lists, and the own games
         of these players."""
-        await self._announce(LOBBY_CHANNEL, _lobby_message(public=public, players=players))
+        await self._announce(LOBBY_CHANNEL, LobbyChanged.of(public=public, players=players))
 
-    async def _announce(self, topic: str, message: dict[str, Any]) -> None:
+    async def _announce(self, topic: str, notice: GameNotice | LobbyChanged) -> None:
         """Tell the listeners after a commit. The change is done whatever happens here: a
         failure (the database busy a moment) is logged, never turned into a refusal of
         what was already committed."""
         try:
-            await self._pubsub.publish(topic, message)
+            await self._pubsub.publish(topic, notice.to_json())
         except Exception:
             log.exception("could not announce a change on %s", topic)
 

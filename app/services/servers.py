@@ -24,16 +24,6 @@ from .clocks import WallClock
 
 _PRESENCE: Table = Presence.__table__  # type: ignore[assignment]
 _SEAT: Table = Seat.__table__  # type: ignore[assignment]
-PRESENCE_TOPIC = "presence"
-"""The topic of presence changes: ``{"games": [game ids]}``, whose counts to read again."""
-PRESENCE_BATCH = 300
-"""Game ids per presence message: well within a NOTIFY's 8,000 bytes."""
-
-
-def presence_messages(games: list[str]) -> list[dict[str, list[str]]]:
-    """The messages of the presence topic saying these games' presence changed."""
-    return [{"games": games[start:start + PRESENCE_BATCH]}
-            for start in range(0, len(games), PRESENCE_BATCH)]
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,12 @@ function marked(entry) {
   return entry;
 }
 
+// Where the catalogs are: the page says (data-words, an absolute URL, which means the same
+// from a bundle's chunk as from this file: app/api/bundles.py); without a page (the tests
+// under Node), beside this file. The page's import map sends each to its fingerprinted URL.
+const wordsBase = root?.dataset.words ?? new URL("./words/", import.meta.url).href;
+const wordsUrl = (name) => `${wordsBase}${name}.js`;
+
 // A page's own messages beside the shared ones (the lobby's, the admin pages'): each page
 // loads only the words it shows (loadWords).
 export function addMessages(messages) {
@@ -50,7 +56,7 @@ export function addMessages(messages) {
 // The shared catalog first. Should it fail to load (the network), the page still works and
 // shows codes where words were: a gap one can see, not a dead page.
 try {
-  addMessages((await import(`./words/${catalogLanguage}.js`)).default);
+  addMessages((await import(wordsUrl(catalogLanguage))).default);
 } catch (error) {
   console.warn(`the ${catalogLanguage} catalog did not load`, error);
 }
@@ -83,7 +89,7 @@ let failures = 0;
 export function loadWords(part) {
   if (!parts.has(part)) {
     // A failed fetch is remembered by the browser for that URL: a retry asks another one.
-    const url = `./words/${catalogLanguage}-${part}.js${failures ? `?retry=${failures}` : ""}`;
+    const url = `${wordsUrl(`${catalogLanguage}-${part}`)}${failures ? `?retry=${failures}` : ""}`;
     parts.set(part, import(url).then((module) => addMessages(module.default), (error) => {
       parts.delete(part);
       failures += 1;

@@ -20,9 +20,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import Settings
+from app.db.pubsub import InProcessPubSub, PostgresPubSub
 from app.observability import Metrics, configure_logging, game_of, request_id_from
-from app.realtime.pubsub import LOBBY_CHANNEL, InProcessPubSub, PostgresPubSub
-from app.services.servers import PRESENCE_TOPIC
+from app.services.notices import LOBBY_CHANNEL, PRESENCE_TOPIC
 
 from ..factories import LobbyClient, ProtocolClient, new_game, player, serve
 
@@ -359,12 +359,12 @@ def test_logging_is_configured_once_and_still_propagates(
 
 
 def test_the_pages_own_files_go_without_a_request_id(make_app: Callable[..., FastAPI]) -> None:
-    """The game's first load fetches some 28 files: an id on each would cost more than a
+    """The game's first load fetches some 15 files: an id on each would cost most of a
     kilobyte of a 60 KB budget, for files nobody correlates."""
     with TestClient(make_app()) as client:
         page = client.get("/")
         assert "x-request-id" in page.headers
-        own_file = re.search(r"""(/static/[^"'\s>]+)""", page.text)
+        own_file = re.search(r'(?:src|href)="(/static/[^"]+)"', page.text)
         assert own_file is not None, "the page names its files"
         asset = client.get(own_file.group(1))
         assert asset.status_code == 200 and "x-request-id" not in asset.headers

@@ -56,7 +56,7 @@ def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -
                      'id="create-game"', 'name="visibility" value="listed"',
                      'name="visibility" value="private"', 'id="open-games"',
                      'id="live-games"', 'id="my-games"', 'id="lobby-connection"',
-                     "/static/js/lobby.js"):
+                     '<script type="module" src="/static/bundle/lobby-'):
             assert hook in home.text, hook
         assert "home.js" not in home.text
         join = client.get("/join/some-game?code=abc")
@@ -64,7 +64,7 @@ def test_pages_are_served_with_their_scripts(make_app: Callable[..., FastAPI]) -
         game = client.get("/games/some-game")
         assert game.status_code == 200 and 'data-game-id="some-game"' in game.text
         # The table (players, rematch, the aborted banner, ...) is drawn by its script.
-        assert 'id="game"' in game.text and "/static/js/game." in game.text
+        assert 'id="game"' in game.text and "/static/bundle/game-" in game.text
         # Every page shows the player's name in its header.
         for page in (home, join, game):
             assert 'id="site-player"' in page.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.classic.cards import CARDS
-from app.classic.scenario import board, card_index, coins, hand, put, stages, table
+from app.classic.scenario import card_index, coins, hand, put, stages, table
 
 from .helpers import close, sheet
 
@@ -209,8 +209,3 @@ def test_red_cards_add_shields_and_blue_cards_points() -> None:
     put(game, 0, "stockade", "walls", "fortifications", "altar", "palace")
     assert game.cities[0].shields == 6 and sheet(game, 0).civilian == 10
 
-
-def test_board_is_replaced_for_a_scenario() -> None:
-    game = table("gizah", "rhodos", "olympia")
-    board(game, 0, "ephesos", "B")
-    assert len(game.cities[0].stages) == 3

@@ -146,7 +146,8 @@ def test_halikarnassos_with_nothing_to_build_moves_on() -> None:
 
 
 def test_only_halikarnassos_sees_the_pile_while_it_decides() -> None:
-    """classic.md, who sees what: the pile is a count for everyone else."""
+    """RO L671-672 (Halikarnassos looks through the discarded cards) with RO L365 (discards
+    stay face down): the pile is a count for everyone else."""
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)
     produce(game, 0, ore=3)

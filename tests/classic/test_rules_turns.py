@@ -8,7 +8,7 @@ import pytest
 from app.classic import Game, IllegalActionError, Options, view
 from app.classic.cards import CARDS, GUILDS
 from app.classic.events import Unplayed
-from app.classic.scenario import card_index, coins, hand, put, stages, table
+from app.classic.scenario import coins, hand, put, stages, table
 
 from .helpers import close, legal, produce
 
@@ -271,6 +271,3 @@ def test_a_choice_for_a_closed_step_is_stale() -> None:
         game.apply(0, "discard:" + CARDS[game.hands[0][0]].id, step=step)
     assert refused.value.code == "stale_step"
 
-
-def test_card_index_reads_rows_of_both_ages() -> None:
-    assert CARDS[card_index("loom", 2)].age == 2 and CARDS[card_index("loom", 1)].age == 1

@@ -20,10 +20,10 @@ from sqlalchemy import select
 
 from app.db.models import Game as GameRow
 from app.db.models import Seat
+from app.db.pubsub import InProcessPubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.realtime.lobby import QuickMatch
 from app.realtime.messages import ServerMessage
-from app.realtime.pubsub import InProcessPubSub
 from app.services.games import GameService
 from app.services.players import PlayerInfo, PlayerService
 from app.services.servers import ServerRegistry

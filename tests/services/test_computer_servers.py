@@ -13,9 +13,9 @@ from typing import Any
 
 from sqlalchemy import insert
 
+from app.clock import SystemClock
 from app.db.models import Player
 from app.db.session import make_sessionmaker
-from app.realtime.clock import SystemClock
 from app.services.computer import STALLED_AFTER, ComputerPlayers
 from tests.api.test_computer import ThreadThinkers
 from tests.factories import (

@@ -14,10 +14,11 @@ import pytest
 from sqlalchemy import event
 
 from app.db import repository
+from app.db.pubsub import InProcessPubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game, Options
-from app.realtime.pubsub import InProcessPubSub
 from app.services.games import Accepted, GameService, ServiceError
+from app.services.notices import Moved
 from tests.factories import (
     Database,
     first_decisions,
@@ -425,23 +426,21 @@ async def test_a_doorbell_s_move_is_taken_in_or_the_log_is_read(database: Databa
         two.service.watch(lambda applied: heard.append(applied.version))
         game_id, _ = await started_game(one.service)
         await two.service.current(game_id)  # replayed at version 0
-        rings: list[dict[str, Any]] = []
+        rings: list[tuple[int, dict[str, Any], str]] = []
         for version in range(3):
             game, _ = await one.service.current(game_id)
             assert game.to_act is not None
             await one.service.submit(game_id, game.to_act, game.legal_actions()[0].to_json(),
                                      version, None)
             applied = one.published[-1][1]["updates"]["spectator"]
-            rings.append({"seat": applied["seat"],
-                          "action": applied["action"], "notation": applied["notation"]})
-        first = rings[0]
-        assert await two.service.take(game_id, {"moved": 1, **first}) == 1
+            rings.append((applied["seat"], applied["action"], applied["notation"]))
+        assert await two.service.take(game_id, Moved(1, *rings[0])) == 1
         assert heard == [1]
-        last = rings[2]  # the doorbell of version 2 was missed
-        assert await two.service.take(game_id, {"moved": 3, **last}) == 3
+        # The doorbell of version 2 was missed.
+        assert await two.service.take(game_id, Moved(3, *rings[2])) == 3
         assert heard == [1, 2, 3]
         # A late doorbell changes nothing.
-        assert await two.service.take(game_id, {"moved": 2, **rings[1]}) == 3
+        assert await two.service.take(game_id, Moved(2, *rings[1])) == 3
         assert heard == [1, 2, 3]
         assert await state(two.service, game_id) == (await replayed_hash(database, game_id), 3)
 

@@ -17,9 +17,9 @@ from sqlalchemy import delete, func, insert, select, text, update
 
 from app.db import repository
 from app.db.models import GameAction, Player, RatingChange, SeatResult, SeatWonder, Server
+from app.db.pubsub import InProcessPubSub
 from app.db.session import make_engine, make_sessionmaker
 from app.engine import Game
-from app.realtime.pubsub import InProcessPubSub
 from app.services.accounts import claim_guest_games
 from app.services.clocks import TimeControl
 from app.services.games import GameService, ServiceError

@@ -23,20 +23,19 @@ import { Structure } from "./structure.js";
 const NO_PRICES = { cards: {}, wonders: {} };
 
 // A module fetched the first time it is needed, not with the page (`also`: what must come
-// with it). A failed fetch is remembered by the browser for that URL: a retry asks another.
-function lazyModule(url, also = () => null) {
+// with it). `fetch` is a literal import(), so that a bundle (app/api/bundles.py) knows the
+// module and its imports. A failed fetch is asked again the next time: browsers no longer
+// remember a failed module fetch (whatwg/html#10327), and one that still does fails fast.
+function lazyModule(fetch, also = () => null) {
   let module = null;
   let loading = null;
-  let failures = 0;
   return {
     get: () => module,
     load() {
-      const asked = failures ? `${url}?retry=${failures}` : url;
-      loading ??= Promise.all([import(asked), also()]).then(([loaded]) => {
+      loading ??= Promise.all([fetch(), also()]).then(([loaded]) => {
         module = loaded;
       }, (error) => {
         loading = null;
-        failures += 1;
         throw error;
       });
       return loading;
@@ -49,23 +48,23 @@ function lazyModule(url, also = () => null) {
 // a game is over, with the game's analysis (analysis.js). Their words come with them
 // (words/en-panels.js, words/en-analysis.js), and the words of the server's reasons with
 // the dialogs (why an option is refused).
-const panels = lazyModule("./dialogs.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
-const ending = lazyModule("./end.js", () => Promise.all([loadWords("panels"), loadWords("analysis")]));
+const panels = lazyModule(() => import("./dialogs.js"), () => Promise.all([loadWords("panels"), loadWords("server")]));
+const ending = lazyModule(() => import("./end.js"), () => Promise.all([loadWords("panels"), loadWords("analysis")]));
 export const loadPanels = () => panels.load();
 // The chat, when a player first opens it (with its words, and the server's for refusals).
-const chat = lazyModule("./chat.js", () => Promise.all([loadWords("panels"), loadWords("server")]));
+const chat = lazyModule(() => import("./chat.js"), () => Promise.all([loadWords("panels"), loadWords("server")]));
 export const loadChat = () => chat.load();
 export const chatModule = () => chat.get();
 // The invite link, on a game waiting for its second player.
-const invite = lazyModule("./invite.js", () => Promise.all([loadWords("panels"), loadWords("clocks")]));
+const invite = lazyModule(() => import("./invite.js"), () => Promise.all([loadWords("panels"), loadWords("clocks")]));
 export const loadInvite = () => invite.load();
 export const inviteModule = () => invite.get();
 // The players' clocks, once a game turns out to be timed.
-const clocks = lazyModule("./clocks.js", () => loadWords("clocks"));
+const clocks = lazyModule(() => import("./clocks.js"), () => loadWords("clocks"));
 export const loadClocks = () => clocks.load();
 export const clocksModule = () => clocks.get();
 // What a player is asked during the game (resign? a take-back), when first needed.
-const asks = lazyModule("./asks.js", () => loadWords("panels"));
+const asks = lazyModule(() => import("./asks.js"), () => loadWords("panels"));
 export const loadAsks = () => asks.load();
 export const asksModule = () => asks.get();
 

@@ -33,8 +33,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 log = logging.getLogger(__name__)
 
-LOBBY_CHANNEL = "lobby"
-"""Lobby changes travel under this topic; game ids (16 URL-safe characters) never clash."""
 PAYLOAD_LIMIT = 7900
 """PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more."""
 
