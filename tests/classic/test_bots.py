@@ -108,14 +108,18 @@ def _alike_but_hidden(game: Game, seat: int, seed: int) -> Game:
 
 
 def _positions() -> list[tuple[Game, int]]:
-    """Positions at the opening of pick steps across ages and player counts."""
+    """Positions at the opening of pick steps across ages and player counts, most of them
+    early in an age, where the other hands are least known."""
     found = []
-    for seed, players, stop in ((1, 3, 0), (2, 3, 30), (3, 4, 44), (4, 5, 80), (5, 3, 40),
-                                (6, 7, 110), (7, 4, 65), (8, 6, 95)):
-        game = _random_game(seed, players, stop)
-        while game.phase != PICK or len(game.pending()) != players:
+    for seed, players, age, turn in ((1, 3, 1, 1), (2, 3, 2, 5), (3, 4, 1, 2), (4, 5, 2, 1),
+                                     (5, 3, 3, 3), (6, 7, 3, 2), (7, 4, 3, 1), (8, 6, 2, 2),
+                                     (9, 7, 1, 1), (10, 5, 3, 1)):
+        game = Game.new(seed, Options(players=players, sides="random"))
+        rng = random.Random(seed)
+        while (game.age, game.turn) != (age, turn) or game.phase != PICK \
+                or len(game.pending()) != players:
             seat = min(game.pending())
-            game.apply(seat, game.legal_actions(seat)[0])
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
         found.append((game, seed % players))
     return found
 
