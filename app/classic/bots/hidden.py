@@ -70,7 +70,7 @@ class Unseen:
         self.age = age = game.age
         history = read_history(game, seat)
         self.hands, known = self._hands(game, seat, history)
-        from_pile = [card_index(card, CARDS[_any_index(card)].age) for card in history.from_pile]
+        from_pile = [_any_index(card) for card in history.from_pile]
         for card in from_pile:  # built from the pile this age: accounted for, once
             if CARDS[card].age == age and card not in known:
                 known.append(card)
