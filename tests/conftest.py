@@ -1,4 +1,5 @@
-"""Shared fixtures: the reference tables, and every server test on SQLite and PostgreSQL.
+"""Shared fixtures: the reference tables, and every server test on SQLite and PostgreSQL
+(SQLite alone for the tests marked ``one_database``, where storage plays no part).
 
 PostgreSQL is the one on 127.0.0.1:5432 (database ``test``; override with
 DUEL_TEST_POSTGRES_URL). Each test gets its own empty database, migrated to head: a copy
@@ -68,9 +69,19 @@ def postgres_template() -> Iterator[PostgresTemplate]:
         template.close()
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Each test of the ``database`` fixture runs on both kinds, or on SQLite alone when
+    marked ``one_database`` (storage plays no part in what it asserts)."""
+    if "database" in metafunc.fixturenames:
+        one = metafunc.definition.get_closest_marker("one_database") is not None
+        metafunc.parametrize("database", ["sqlite"] if one else ["sqlite", "postgres"],
+                             indirect=True)
+
+
+@pytest.fixture
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    """An empty database of each kind, migrated to head, the test's own."""
+    """An empty database of the kind the test is parametrized with (``sqlite`` or
+    ``postgres``), migrated to head, the test's own."""
     if request.param == "sqlite":
         template: SqliteTemplate = request.getfixturevalue("sqlite_template")
         yield template.copy(tmp_path)
