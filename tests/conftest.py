@@ -16,8 +16,11 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from hypothesis import settings as hypothesis_settings
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
 
 from app.main import create_app
+from app.services import accounts
 
 from .factories import (
     IN_CI,
@@ -35,6 +38,20 @@ from .factories import (
 hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
 hypothesis_settings.register_profile("explore", derandomize=False)
 hypothesis_settings.load_profile("repeatable")
+
+
+QUICK_HASHER = PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),))
+"""argon2 at its cheapest, for the applications the tests build in this process: the
+recommended cost (0.2 s of a core per hash) would be most of the accounts tests' time.
+The servers started as processes (tests/browser, tests/realtime/test_processes.py) hash
+as production does, and tests/services/test_password_hashing.py checks that cost."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(accounts, "_hasher", lambda: QUICK_HASHER)
+        yield
 
 
 @pytest.fixture(scope="session")
