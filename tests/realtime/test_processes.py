@@ -94,7 +94,7 @@ def processes(database: Database, tmp_path: Path, names: tuple[str, ...],
                     cwd=ROOT, env={**env, "DUEL_PUBLIC_URL": url}, stdout=out,
                     stderr=subprocess.STDOUT)
             started.append(Process(popen, url, log))
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # a bound: a loaded machine imports slowly
         for name, each in zip(names, started, strict=True):
             while not answers_ok(each.url + "/healthz"):
                 if each.popen.poll() is not None or time.monotonic() > deadline:
