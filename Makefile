@@ -11,7 +11,7 @@ GAMES  ?= 2000
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run play test test-long lint typecheck pytest pytest-compiled compile bench bench-load clean browsers messages
+.PHONY: run play test test-long lint typecheck pytest pytest-server pytest-browser pytest-compiled compile bench bench-load clean browsers messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,11 +35,14 @@ run: $(STAMP) $(NODE_STAMP)
 play: $(STAMP)
 	$(BIN)/python -m app.engine.play
 
-# The engine's C build (one core, for a while) is made while the first pytest run uses both
-# cores, not after it with one core idle.
-test: lint typecheck
-	$(MAKE) --no-print-directory -j2 pytest compile
-	$(MAKE) --no-print-directory pytest-compiled
+# Everything at once, each part's output printed whole when it ends: the browser tests
+# mostly wait (on chromium, on the server's answers), the server tests and the engine's
+# C build keep both cores busy meanwhile, and no run leaves a core idle at its end while
+# another waits its turn. -k: every part runs even when another fails, and any failing
+# fails the target.
+test:
+	$(MAKE) --no-print-directory -k -j5 --output-sync=target \
+		lint typecheck pytest-server pytest-browser pytest-compiled
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -47,15 +50,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict app
 
-# worksteal: a core that runs out of tests takes the other's, so the long browser games
-# never leave one core idle at the end (the order is random on each run). The browser
-# tests run on their own, where each worker launches chromium once, not once a test.
-# Both runs run even when the first fails, and either failing fails the target.
-pytest: $(STAMP) $(NODE_STAMP) browsers
-	status=0; \
-	$(BIN)/pytest -n 2 --dist worksteal -q --ignore=tests/browser || status=$$?; \
-	$(BIN)/pytest -n 2 --dist worksteal -q tests/browser || status=$$?; \
-	exit $$status
+# worksteal: a core that runs out of tests takes the other's, so the long tests never leave
+# one core idle at the end (the order is random on each run). The browser tests run on
+# their own, where each worker launches chromium once, not once a test.
+pytest: pytest-server pytest-browser
+
+pytest-server: $(STAMP) $(NODE_STAMP)
+	$(BIN)/pytest -n 2 --dist worksteal -q --ignore=tests/browser
+
+pytest-browser: $(STAMP) $(NODE_STAMP) browsers
+	$(BIN)/pytest -n 2 --dist worksteal -q tests/browser
 
 # The heavy runs the default suite samples: every random game with every view scanned,
 # every seed of the socket scan and the table's screens in every language (`-m long`), and

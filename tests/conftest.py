@@ -1,4 +1,5 @@
-"""Shared fixtures: the reference tables, and every server test on SQLite and PostgreSQL.
+"""Shared fixtures: the reference tables, and every server test on SQLite and PostgreSQL
+(SQLite alone for the tests marked ``one_database``, where storage plays no part).
 
 PostgreSQL is the one on 127.0.0.1:5432 (database ``test``; override with
 DUEL_TEST_POSTGRES_URL). Each test gets its own empty database, migrated to head: a copy
@@ -15,8 +16,11 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from hypothesis import settings as hypothesis_settings
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
 
 from app.main import create_app
+from app.services import accounts
 
 from .factories import (
     IN_CI,
@@ -34,6 +38,20 @@ from .factories import (
 hypothesis_settings.register_profile("repeatable", derandomize=True, database=None)
 hypothesis_settings.register_profile("explore", derandomize=False)
 hypothesis_settings.load_profile("repeatable")
+
+
+QUICK_HASHER = PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),))
+"""argon2 at its cheapest, for the applications the tests build in this process: the
+recommended cost (0.2 s of a core per hash) would be most of the accounts tests' time.
+The servers started as processes (tests/browser, tests/realtime/test_processes.py) hash
+as production does, and tests/services/test_password_hashing.py checks that cost."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(accounts, "_hasher", lambda: QUICK_HASHER)
+        yield
 
 
 @pytest.fixture(scope="session")
@@ -68,9 +86,19 @@ def postgres_template() -> Iterator[PostgresTemplate]:
         template.close()
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Each test of the ``database`` fixture runs on both kinds, or on SQLite alone when
+    marked ``one_database`` (storage plays no part in what it asserts)."""
+    if "database" in metafunc.fixturenames:
+        one = metafunc.definition.get_closest_marker("one_database") is not None
+        metafunc.parametrize("database", ["sqlite"] if one else ["sqlite", "postgres"],
+                             indirect=True)
+
+
+@pytest.fixture
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Database]:
-    """An empty database of each kind, migrated to head, the test's own."""
+    """An empty database of the kind the test is parametrized with (``sqlite`` or
+    ``postgres``), migrated to head, the test's own."""
     if request.param == "sqlite":
         template: SqliteTemplate = request.getfixturevalue("sqlite_template")
         yield template.copy(tmp_path)

@@ -3,7 +3,8 @@ forged cookie, an expired login, a login made under another password, after logg
 and when the admin pages are closed (production without a password). The routes are
 read from the application itself, so a route added later is checked too.
 
-Every test runs on SQLite and on PostgreSQL (the ``make_app`` fixture)."""
+Every test runs on SQLite alone: an admin login is a signed cookie, never stored (the
+password throttle's counts are stored: tests/api/test_limits.py runs it on both databases)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ from tests.factories import (
     signed_session,
     with_session_cookie,
 )
+
+pytestmark = pytest.mark.one_database  # see the module's docstring
 
 PASSWORD = "correct horse battery staple"
 PUBLIC = {("GET", "/admin/login"), ("POST", "/admin/login")}

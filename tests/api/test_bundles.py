@@ -11,6 +11,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -19,6 +20,8 @@ from app.api.delivery import IMMUTABLE, Fingerprints
 from app.api.pages import MINIFIER, PAGE_SCRIPTS
 
 from ..factories import serve
+
+pytestmark = pytest.mark.one_database  # the scripts' bundles: no storage in it
 
 ENTRY = re.compile(r'<script type="module" src="(/static/bundle/game-[^"]+)"></script>')
 PRELOADS = re.compile(r'<link rel="modulepreload" href="(/static/bundle/[^"]+)">')

@@ -96,6 +96,7 @@ def test_a_game_against_the_computer_in_worker_processes(
         assert game.log[0].to_json()["type"] == "pick_wonder"
 
 
+@pytest.mark.one_database  # the bots' decisions; storing moves is every other test's
 @pytest.mark.parametrize("level", ["random", "easy"])
 def test_the_computer_plays_every_decision(make_app: Callable[..., FastAPI],
                                            level: str) -> None:

@@ -34,6 +34,8 @@ from app.api.pages import PAGE_SCRIPTS, ROOT, words_of_others
 
 from ..factories import ProtocolClient, create_game, serve
 
+pytestmark = pytest.mark.one_database  # how files are delivered: no storage in it
+
 STATIC = ROOT / "static"
 FINGERPRINTED = re.compile(r'(?:src|href)="(/static/([^"?]+)\?v=([0-9a-f]+))"')
 NODE_MODULES = ROOT / "node_modules"

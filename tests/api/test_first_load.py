@@ -13,12 +13,15 @@ import re
 from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.api.pages import ROOT
 
 from ..factories import new_game, serve
+
+pytestmark = pytest.mark.one_database  # the bytes of a first visit: no storage in it
 
 FIRST_LOAD_BUDGET = 60_000
 """Bytes a first visit may take: issue 10's target, which bench/delivery.py prints against

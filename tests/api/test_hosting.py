@@ -1,6 +1,6 @@
 """Hosting anywhere: links from the address a page was opened on when no public URL is set,
-the host checked in production, and HEAD answered wherever GET is. On SQLite and
-PostgreSQL."""
+the host checked in production, and HEAD answered wherever GET is. On SQLite alone: no
+storage in them."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.api.test_admin_auth import _walk as walk_routes
+
+pytestmark = pytest.mark.one_database  # hosts, links and HEAD: no storage in them
 
 SITES = ["http://127.0.0.1:9000", "http://192.168.1.7:8000", "http://duel.lan"]
 

@@ -131,6 +131,7 @@ def test_every_card_wonder_and_token_is_named_in_every_language() -> None:
     assert serbian["cards"]["clay_pool"] == "Basen gline"
 
 
+@pytest.mark.one_database  # words of the pages: no storage in them
 def test_the_catalog_names_things_in_the_language_asked(make_app: Callable[..., FastAPI]) -> None:
     with TestClient(make_app(pseudo_locale=True)) as client:
         english = ok(client.get("/api/catalog"))
@@ -178,6 +179,7 @@ def _lang_of(html: str) -> tuple[str, str]:
     return found.group(1), found.group(2)
 
 
+@pytest.mark.one_database  # words of the pages: no storage in them
 def test_a_page_speaks_the_browsers_language_until_one_is_picked(
         make_app: Callable[..., FastAPI]) -> None:
     with TestClient(make_app()) as client:
@@ -298,6 +300,7 @@ def unmarked(texts: list[str], allowed: tuple[str, ...] = ()) -> list[str]:
     return found
 
 
+@pytest.mark.one_database  # words of the pages: no storage in them
 def test_no_word_of_a_page_escapes_the_catalogs(make_app: Callable[..., FastAPI]) -> None:
     with serve(make_app(pseudo_locale=True, admin_password="secret")) as client:
         player(client, "Ann")
@@ -321,6 +324,7 @@ def test_no_word_of_a_page_escapes_the_catalogs(make_app: Callable[..., FastAPI]
                 (path, unmarked(_Words().read(page.text), NAMES))
 
 
+@pytest.mark.one_database  # words of the pages: no storage in them
 def test_a_missing_page_is_a_page_in_the_visitors_language(
         make_app: Callable[..., FastAPI]) -> None:
     """A browser sent to an address with no page gets a page that says so (404), in its

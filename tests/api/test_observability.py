@@ -26,6 +26,8 @@ from app.services.notices import LOBBY_CHANNEL, PRESENCE_TOPIC
 
 from ..factories import LobbyClient, ProtocolClient, new_game, player, serve
 
+pytestmark = pytest.mark.one_database  # metrics and logs: no storage in them
+
 TIMEOUT = 10.0
 NAMES = ("duel_moves_committed_total", "duel_move_seconds", "duel_move_refusals_total",
          "duel_open_sockets", "duel_quick_match_waiting", "duel_notifications_received_total",

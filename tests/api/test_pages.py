@@ -6,11 +6,14 @@ import json
 import re
 from collections.abc import Callable
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.api.catalog import EFFECT_KINDS
 from app.engine import CARDS, TOKENS, WONDERS
+
+pytestmark = pytest.mark.one_database  # the pages and the catalog as served: no storage in it
 
 
 def test_catalog_describes_every_card_wonder_and_token(make_app: Callable[..., FastAPI]) -> None:

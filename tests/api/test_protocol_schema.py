@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Union, get_args
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, Field, TypeAdapter
@@ -17,6 +18,8 @@ from pydantic import BaseModel, Field, TypeAdapter
 from app.realtime.messages import LobbyEntry, SeatEntry
 from app.realtime.protocol import SOCKETS, protocol_schema
 from tests.factories import Table, serve
+
+pytestmark = pytest.mark.one_database  # the messages' shapes: no storage in it
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -150,8 +150,8 @@ if __name__ == "__main__":
     main()
 
 
-SOCKET_SECONDS = 10.0
-"""How long a seat's socket waits for one message, by default."""
+SOCKET_SECONDS = 30.0
+"""How long a seat's socket waits for one message, by default (a bound, never a pace)."""
 
 
 class SeatSocket:

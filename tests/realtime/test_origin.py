@@ -1,6 +1,7 @@
 """Sockets opened by another site's page are refused (docs/protocol.md, "Where a socket
 may come from"): a page of evil.example cannot play or read a game, nor the lobby, with
-the cookie its visitor's browser sends along. On SQLite and PostgreSQL."""
+the cookie its visitor's browser sends along. On SQLite alone: the check comes before any
+storage."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.api.identity import FOREIGN_ORIGIN
 from tests.factories import new_game, player, serve
+
+pytestmark = pytest.mark.one_database  # the handshake's origin check comes before any storage
 
 PUBLIC = "https://duel.example"
 

@@ -69,44 +69,56 @@ class Process:
 
 
 @contextmanager
-def process(database: Database, tmp_path: Path, name: str, secret: str) -> Iterator[Process]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
+def processes(database: Database, tmp_path: Path, names: tuple[str, ...],
+              secret: str) -> Iterator[tuple[Process, ...]]:
+    """One server process per name, all started at once (each start is mostly imports, on
+    whichever core is free), each waited for until it answers."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("DUEL_")}
     assert database.schema
+    # Games here are played as fast as answers come; no page is fetched, so the pages'
+    # scripts need no bundling at start.
     env.update(DUEL_DATABASE_URL=database.url, DUEL_DATABASE_SCHEMA=database.schema,
-               DUEL_SECRET_KEY=secret, DUEL_PUBLIC_URL=url, DUEL_LOBBY_DEBOUNCE="0.05",
-               DUEL_SOCKET_BURST="100000")  # games here are played as fast as answers come
-    log = tmp_path / f"{name}.log"
-    with log.open("wb") as out:
-        popen = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
-             "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
-             "--http", "app.serving:HttpProtocol", "--ws", "app.serving:SocketProtocol"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+               DUEL_SECRET_KEY=secret, DUEL_LOBBY_DEBOUNCE="0.05",
+               DUEL_SOCKET_BURST="100000", DUEL_MINIFY_ASSETS="false")
+    started: list[Process] = []
     try:
-        deadline = time.monotonic() + 60
-        while not answers_ok(url + "/healthz"):
-            if popen.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{name} did not start:\n{log.read_text(errors='replace')}")
-            time.sleep(0.1)
-        yield Process(popen, url, log)
+        for name in names:
+            port = free_port()
+            url = f"http://127.0.0.1:{port}"
+            log = tmp_path / f"{name}.log"
+            with log.open("wb") as out:
+                popen = subprocess.Popen(
+                    [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app",
+                     "--host", "127.0.0.1", "--port", str(port), "--ws-max-size", "1048576",
+                     "--http", "app.serving:HttpProtocol", "--ws", "app.serving:SocketProtocol"],
+                    cwd=ROOT, env={**env, "DUEL_PUBLIC_URL": url}, stdout=out,
+                    stderr=subprocess.STDOUT)
+            started.append(Process(popen, url, log))
+        deadline = time.monotonic() + 120  # a bound: a loaded machine imports slowly
+        for name, each in zip(names, started, strict=True):
+            while not answers_ok(each.url + "/healthz"):
+                if each.popen.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"{name} did not start:\n{each.log.read_text(errors='replace')}")
+                time.sleep(0.1)
+        yield tuple(started)
     finally:
-        if popen.poll() is None:
-            popen.terminate()
+        for each in started:
+            if each.popen.poll() is None:
+                each.popen.terminate()
+        for each in started:
             try:
-                popen.wait(timeout=10)
+                each.popen.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                popen.kill()
-                popen.wait()
+                each.popen.kill()
+                each.popen.wait()
 
 
 @pytest.fixture
 def two(postgres: Database, tmp_path: Path) -> Iterator[tuple[Process, Process]]:
     secret = secrets.token_urlsafe(32)  # one key: a session cookie opens both
-    with ExitStack() as stack:
-        yield (stack.enter_context(process(postgres, tmp_path, "a", secret)),
-               stack.enter_context(process(postgres, tmp_path, "b", secret)))
+    with processes(postgres, tmp_path, ("a", "b"), secret) as (a, b):
+        yield a, b
 
 
 class Http:
@@ -403,8 +415,7 @@ def test_an_abort_reaches_both_processes_and_a_flag_fallen_meanwhile_counts_at_i
     had been down that long: no test waits a minute); two processes start again, and one
     of them ends the game on time, once, recorded at the flag's fall, not when noticed."""
     secret = secrets.token_urlsafe(32)
-    with process(postgres, tmp_path, "a", secret) as a, \
-            process(postgres, tmp_path, "b", secret) as b:
+    with processes(postgres, tmp_path, ("a", "b"), secret) as (a, b):
         game_id, tokens = _started_game(a, b)
         with Socket.open(f"{a.ws}/ws/games/{game_id}") as first, \
                 Socket.open(f"{b.ws}/ws/games/{game_id}") as second:
@@ -438,8 +449,7 @@ def test_an_abort_reaches_both_processes_and_a_flag_fallen_meanwhile_counts_at_i
     back = timedelta(seconds=75)
     asyncio.run(postgres.write(update(Game).where(Game.id == timed).values(
         clock_since=since - back, deadline=deadline - back)))
-    with process(postgres, tmp_path, "c", secret) as c, \
-            process(postgres, tmp_path, "d", secret) as d:
+    with processes(postgres, tmp_path, ("c", "d"), secret) as (c, d):
         with Socket.open(f"{c.ws}/ws/games/{timed}") as watcher:
             watcher.send({"type": "join"})
             if watcher.until("welcome")["status"] != "finished":  # not noticed yet
