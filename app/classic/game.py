@@ -352,9 +352,9 @@ class Game:
         return found
 
     def chain_free(self, seat: int, card: int) -> bool:
-        """Whether ``seat`` owns a card that makes ``card`` free (RO L288-302)."""
-        names = self.cities[seat].names
-        return any(name in names for name in CARDS[card].chain_from)
+        """Whether ``seat`` built in an earlier age a card that makes ``card`` free (RO
+        L288-302, PT L211-221)."""
+        return not self.cities[seat].chainable.isdisjoint(CARDS[card].chain_from)
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, seat: int) -> list[Action]:
@@ -371,7 +371,7 @@ class Game:
             return cached[:]
         city = self.cities[seat]
         coins = city.coins
-        names = city.names
+        names, chainable = city.names, city.chainable
         free = city.free_build and not city.free_used
         splits_of = self._splits
         out: list[Action] = []
@@ -385,7 +385,7 @@ class Game:
             done.add(card_id)
             # Actions are immutable values: each is made once in the process.
             if card_id not in names:
-                if not names.isdisjoint(chains):
+                if not chainable.isdisjoint(chains):
                     out.append(_action(Build, card_id, 0, 0))
                 else:
                     room = coins - bank
@@ -713,6 +713,7 @@ class Game:
         for seat, city in enumerate(self.cities):
             self.hands[seat] = sorted(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE])
             city.free_used = False  # Olympia A: once an age, an unused one is lost
+            city.chainable = set(city.names)  # chains rest on earlier ages (RO L292)
             if events is not None:
                 events.append(HandReceived(seat=seat, count=HAND_SIZE,
                                            cards=[CARDS[c].id for c in self.hands[seat]]))

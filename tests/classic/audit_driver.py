@@ -70,8 +70,11 @@ def choose(rng: random.Random, actions: list[Any]) -> Any:
     return rng.choice(actions)
 
 
-def compare_legal(game: Game, audit: Audit, tag: str) -> None:
-    """The engine's legal actions against the oracle's, for every seat owing a decision."""
+def compare_legal(game: Game, audit: Audit, tag: str,
+                  chainable: list[set[str]] | None = None) -> None:
+    """The engine's legal actions against the oracle's, for every seat owing a decision;
+    ``chainable``: each seat's cards built in an earlier age (RO L292, PT L214). Without
+    it, every card serves chains (a position set up by hand)."""
     public = view(game, None)
     cities = public["seats"]
     for seat, decision in sorted(game.pending().items()):
@@ -86,7 +89,9 @@ def compare_legal(game: Game, audit: Audit, tag: str) -> None:
             olympia_a2 = (me["board"] == "olympia" and me["side"] == "A"
                           and me["stages_built"] >= 2 and not me["free_build_used"])
             expected = oracle.expected_actions(me, left, right, mine["hand"],
-                                               free_build=olympia_a2)
+                                               free_build=olympia_a2,
+                                               chainable=None if chainable is None
+                                               else chainable[seat])
             if olympia_a2:  # a free build of a card that is free anyway may be refused
                 free = {a for a in expected if a.startswith("build:") and a.endswith(":0:0")
                         and oracle.CARDS[a.split(":")[1]]["cost_coins"] == "0"}
@@ -109,6 +114,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
     tag0 = f"seed {seed} {players}p {sides}"
     owed: set[tuple[int, str]] = set()       # the one-seat steps the last turn owes
     seen_steps: set[tuple[int, str]] = set()
+    chainable: list[set[str]] = [set() for _ in range(players)]
     while not game.over:
         tag = f"{tag0} age {game.age} turn {game.turn} step {game.step}"
         if game.phase == "pick" and owed != seen_steps:
@@ -119,7 +125,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
         else:
             seen_steps |= set(game.pending().items())
         if check_legal:
-            compare_legal(game, audit, tag)
+            compare_legal(game, audit, tag, chainable)
         before = view(game, None)
         hands = {s: list(view(game, s)["you"]["hand"]) for s in range(players)}
         phase, age, turn = game.phase, game.age, game.turn
@@ -147,7 +153,10 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
                 pile.update(rest)
         if phase == "pick":
             owed = _owed(after, chosen, pile, turn)
-        _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag)
+        _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag,
+                     chainable=chainable)
+        if after["age"] != age:
+            chainable = [set(city["cards"]) for city in after["seats"]]
         if sum(pile.values()) != after["discard_count"]:
             audit.note("pile", f"{tag} pile count engine {after['discard_count']} "
                        f"oracle {sum(pile.values())}")
@@ -198,7 +207,7 @@ def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, An
 
 
 def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int, Any], *,
-                 phase: str, audit: Audit, tag: str) -> None:
+                 phase: str, audit: Audit, tag: str, chainable: list[set[str]]) -> None:
     cities = after["seats"]
     n = len(cities)
     delta = [0] * n
@@ -217,7 +226,7 @@ def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int
             if kind == "build":
                 delta[seat] -= int(oracle.CARDS[card]["cost_coins"]) if not (
                     set(filter(None, oracle.CARDS[card]["chain_from"].split("|")))
-                    & set(me["cards"])) else 0
+                    & chainable[seat]) else 0
                 delta[seat] += _when_built(card, seat, cities)
             else:
                 delta[seat] += _stage_coins(me, me["stages_built"] + 1)

@@ -238,10 +238,6 @@ def test_each_age_deals_the_table_cards_and_players_plus_two_guilds(players: int
 
 # ---- arguable readings: the rulebooks' words against the engine's choice ----
 
-@pytest.mark.xfail(strict=True, reason="FINDING chain-same-age: a chain needs its source "
-                   "built 'intr-o Era anterioara' (RO L292) / 'durante uma Era anterior' (PT "
-                   "L214); a card Halikarnassos builds from the pile in Age II still chains "
-                   "to an Age II card in that same age")
 def test_a_card_built_from_the_pile_this_age_does_not_chain_this_age() -> None:
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)

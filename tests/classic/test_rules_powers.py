@@ -305,3 +305,19 @@ def test_vineyard_of_the_turn_does_not_count_halikarnassos_build_from_the_pile()
     assert game.cities[1].coins == before  # nobody had a brown card at the reveal
     game.apply(0, "halikarnassos:lumber_yard")
     assert game.cities[1].coins == before and "lumber_yard" in game.cities[0].names
+
+
+def test_a_card_built_from_the_pile_in_an_earlier_age_makes_a_chain() -> None:
+    """RO L290-292, PT L214: the source built in an earlier age, however it was built."""
+    game = table("halikarnassos", "gizah", "rhodos")
+    stages(game, 0, 1)
+    produce(game, 0, ore=3)
+    pile(game, "scriptorium")
+    hand(game, 0, "altar", "theater", "baths", "lumber_yard", "loom", "press", "stockade")
+    close(game, {0: "wonder:altar:0:0"})
+    game.apply(0, "halikarnassos:scriptorium")
+    while game.age < 2:
+        close(game)
+    coins(game, 0, 0)
+    hand(game, 0, "library")
+    assert "build:library:0:0" in legal(game, 0)
