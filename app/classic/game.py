@@ -124,6 +124,7 @@ class Game:
         "rng",
         "seed",
         "seen",
+        "seventh_coins",
         "seventh_pending",
         "step",
         "turn",
@@ -145,6 +146,9 @@ class Game:
     pile: list[int]
     choices: dict[int, Plan]
     seventh_pending: int
+    seventh_coins: int
+    """What Babylon B may spend on its seventh card, played in turn 6 (RO L701, PT L567):
+    its coins at the start of the turn less what its sixth card cost (RO L257-259)."""
     discard_builds: list[int]
     seen: list[list[tuple[int, int, tuple[int, ...]]]]
     """For each seat, every hand it held: (age, turn, cards)."""
@@ -184,7 +188,7 @@ class Game:
             rng.shuffle(cards)
             self.decks.append(cards)
         self.age, self.turn, self.step, self.phase = 0, 0, 0, PICK
-        self.interrupt, self.seventh_pending = -1, -1
+        self.interrupt, self.seventh_pending, self.seventh_coins = -1, -1, -1
         self.hands = [[] for _ in range(count)]
         self.pile, self.choices, self.discard_builds = [], {}, []
         self.seen = [[] for _ in range(count)]
@@ -219,6 +223,7 @@ class Game:
         self.age, self.turn, self.step, self.phase = source.age, source.turn, source.step, \
             source.phase
         self.interrupt, self.seventh_pending = source.interrupt, source.seventh_pending
+        self.seventh_coins = source.seventh_coins
         self.hands = [hand[:] for hand in source.hands]
         self.decks = source.decks  # never changed once dealt
         self.pile, self.choices = source.pile[:], dict(source.choices)
@@ -271,7 +276,8 @@ class Game:
                 "hands": self.hands, "decks": self.decks, "pile": self.pile,
                 "choices": {str(seat): str(self.choices[seat].action)
                             for seat in sorted(self.choices)},
-                "seventh": self.seventh_pending, "discard_builds": self.discard_builds,
+                "seventh": self.seventh_pending, "seventh_coins": self.seventh_coins,
+                "discard_builds": self.discard_builds,
                 "seen": self.seen, "last_played": self.last_played,
                 "cities": [city.snapshot() for city in self.cities]}
 
@@ -356,6 +362,14 @@ class Game:
         L288-302, PT L211-221)."""
         return not self.cities[seat].chainable.isdisjoint(CARDS[card].chain_from)
 
+    def spendable(self, seat: int) -> int:
+        """The coins ``seat`` may spend in the open step: those it held when the turn
+        began (RO L257-259, PT L194-195); for Babylon B's seventh card, played in turn 6,
+        less what its sixth card cost."""
+        if self.phase == SEVENTH:
+            return self.seventh_coins
+        return self.cities[seat].coins
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, each purchase with every non-dominated
@@ -370,7 +384,7 @@ class Game:
         if cached is not None:
             return cached[:]
         city = self.cities[seat]
-        coins = city.coins
+        coins = self.spendable(seat)
         names, chainable = city.names, city.chainable
         free = city.free_build and not city.free_used
         splits_of = self._splits
@@ -401,7 +415,7 @@ class Game:
         return out[:]
 
     def _affordable(self, seat: int, index: int, bank: int) -> list[Split]:
-        room = self.cities[seat].coins - bank
+        room = self.spendable(seat) - bank
         return [s for s in self._splits(seat, index) if s[0] + s[1] <= room]
 
     # ----------------------------------------------------------------- checking
@@ -467,7 +481,7 @@ class Game:
 
     def _split(self, seat: int, action: _Purchase, offered: tuple[Split, ...], *, bank: int,
                use: str, index: int) -> Plan:
-        coins = self.cities[seat].coins  # held since the step opened (RO L257-259)
+        coins = self.spendable(seat)
         if action.left is None or action.right is None:
             if action.left is not None or action.right is not None:
                 raise _illegal("wrong_split", "name the coins to both neighbours, or neither",
@@ -482,7 +496,7 @@ class Game:
                                left=left, right=right, offered=[list(s) for s in offered])
         price = bank + left + right
         if price > coins:
-            raise _illegal("cannot_afford", f"it costs {price} coins; the seat has {coins}",
+            raise _illegal("cannot_afford", f"it costs {price} coins; the seat may spend {coins}",
                            price=price, coins=coins)
         logged = action if action.left is not None else action.with_split(left, right)
         return Plan(index, use, bank, left, right, logged)
@@ -554,13 +568,17 @@ class Game:
         self.choices = {}
         for seat, plan in enumerate(plans):
             self.hands[seat].remove(plan.card)
+        held = [city.coins for city in self.cities]
         self._pay(plans, events)
         for seat, plan in enumerate(plans):
             self._place(seat, plan)
         if self.turn == TURNS:
             for seat, hand in enumerate(self.hands):
                 if hand and self.cities[seat].seventh:  # Babylon B (RO L695-704)
+                    # Played in turn 6 too (RO L701): only the coins held when it began.
+                    plan = plans[seat]
                     self.seventh_pending = seat
+                    self.seventh_coins = held[seat] - plan.bank - plan.left - plan.right
                     continue
                 for card in hand:  # no coins for it (RO L326-327, PT L309)
                     self.pile.append(card)
@@ -574,7 +592,7 @@ class Game:
 
     def _resolve_seventh(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         self.hands[seat].remove(plan.card)
-        self.seventh_pending = -1
+        self.seventh_pending, self.seventh_coins = -1, -1
         self._pay([plan if s == seat else None for s in range(len(self.cities))], events)
         self._place(seat, plan)
         self._when_built(seat, plan, events)

@@ -71,10 +71,14 @@ def choose(rng: random.Random, actions: list[Any]) -> Any:
 
 
 def compare_legal(game: Game, audit: Audit, tag: str,
-                  chainable: list[set[str]] | None = None) -> None:
+                  chainable: list[set[str]] | None = None,
+                  seventh_budget: dict[int, int] | None = None) -> None:
     """The engine's legal actions against the oracle's, for every seat owing a decision;
-    ``chainable``: each seat's cards built in an earlier age (RO L292, PT L214). Without
-    it, every card serves chains (a position set up by hand)."""
+    ``chainable``: each seat's cards built in an earlier age (RO L292, PT L214);
+    ``seventh_budget``: what Babylon B may spend on the seventh card, played in turn 6 (RO
+    L701): its coins at the start of turn 6 less the sixth card's cost (RO L257-259).
+    Without them, every card serves chains (a position set up by hand) and coins are
+    spent as held."""
     public = view(game, None)
     cities = public["seats"]
     for seat, decision in sorted(game.pending().items()):
@@ -86,6 +90,8 @@ def compare_legal(game: Game, audit: Audit, tag: str,
         else:
             left, right = _neighbours(cities, seat)
             me = cities[seat]
+            if decision == "seventh" and seventh_budget is not None:
+                me = dict(me, coins=seventh_budget[seat])
             olympia_a2 = (me["board"] == "olympia" and me["side"] == "A"
                           and me["stages_built"] >= 2 and not me["free_build_used"])
             expected = oracle.expected_actions(me, left, right, mine["hand"],
@@ -115,6 +121,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
     owed: set[tuple[int, str]] = set()       # the one-seat steps the last turn owes
     seen_steps: set[tuple[int, str]] = set()
     chainable: list[set[str]] = [set() for _ in range(players)]
+    seventh_budget: dict[int, int] = {}
     while not game.over:
         tag = f"{tag0} age {game.age} turn {game.turn} step {game.step}"
         if game.phase == "pick" and owed != seen_steps:
@@ -125,7 +132,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
         else:
             seen_steps |= set(game.pending().items())
         if check_legal:
-            compare_legal(game, audit, tag, chainable)
+            compare_legal(game, audit, tag, chainable, seventh_budget)
         before = view(game, None)
         hands = {s: list(view(game, s)["you"]["hand"]) for s in range(players)}
         phase, age, turn = game.phase, game.age, game.turn
@@ -155,6 +162,10 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
             owed = _owed(after, chosen, pile, turn)
         _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag,
                      chainable=chainable)
+        if phase == "pick" and turn == 6:
+            seventh_budget = {seat: before["seats"][seat]["coins"]
+                              - _spent(str(action), before["seats"][seat], chainable[seat])
+                              for seat, action in chosen.items()}
         if after["age"] != age:
             chainable = [set(city["cards"]) for city in after["seats"]]
         if sum(pile.values()) != after["discard_count"]:
@@ -204,6 +215,18 @@ def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, An
         got = Counter(view(game, target)["you"]["hand"])
         if got != +rest:
             audit.note("passing", f"{tag} seat {seat}'s hand not at seat {target}")
+
+
+def _spent(action: str, me: dict[str, Any], chainable: set[str]) -> int:
+    """The coins ``action`` costs the seat (``me`` as it stood before)."""
+    parts = action.split(":")
+    if parts[0] not in ("build", "wonder"):
+        return 0
+    bank = 0
+    if parts[0] == "build" and not (
+            set(filter(None, oracle.CARDS[parts[1]]["chain_from"].split("|"))) & chainable):
+        bank = int(oracle.CARDS[parts[1]]["cost_coins"])
+    return bank + int(parts[2]) + int(parts[3])
 
 
 def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int, Any], *,

@@ -71,10 +71,6 @@ def test_babylon_b_builds_stage_two_on_turn_six_and_still_plays_the_seventh_card
     assert game.pending() == {0: "seventh"}
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING babylon-seventh-coins: the seventh card is "
-                   "played in turn 6 (RO L701 'in turul 6 ... ambele carti', PT L567), yet it "
-                   "may buy with coins earned in that turn (RO L257-259, PT L194-195: only "
-                   "coins held at the start of the turn)")
 def test_babylon_seventh_card_cannot_buy_with_coins_earned_in_turn_six() -> None:
     game = table("babylon", "gizah", "rhodos", sides="B")
     stages(game, 0, 2)

@@ -58,16 +58,42 @@ def test_babylon_b_may_use_the_seventh_card_for_its_third_stage() -> None:
     assert game.cities[0].built == 3
 
 
-def test_babylon_b_seventh_card_is_bought_with_the_coins_it_holds_then() -> None:
-    """RO L257-259 with RO L695: the seventh card is a step of its own, after turn 6 is
-    resolved, so the 3 coins of a turn-6 discard pay for it."""
+def test_babylon_b_seventh_card_is_bought_with_the_coins_held_when_turn_six_began() -> None:
+    """RO L701 / PT L567: both cards are played in turn 6, so the seventh buys with the
+    coins held at the start of that turn (RO L257-259, PT L194-195)."""
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    _to_turn_six(game)
+    coins(game, 0, 2)
+    hand(game, 0, "altar", "baths")  # Baths: a stone, from Gizah on the left for 2
+    close(game, {0: "discard:altar"})
+    assert game.cities[0].coins == 5 and "build:baths:2:0" in legal(game, 0)
+
+
+def test_babylon_b_seventh_card_cannot_spend_the_coins_of_turn_six() -> None:
+    """RO L257-259, RO L276-286 (Example C): a turn-6 discard's 3 coins, or the coins a
+    neighbour pays in turn 6, serve from the next turn only; the sixth card's cost is
+    spent already."""
     game = table("babylon", "gizah", "rhodos", sides="B")
     stages(game, 0, 2)
     _to_turn_six(game)
     coins(game, 0, 0)
-    hand(game, 0, "altar", "baths")  # Baths: a stone, from Gizah on the left
+    hand(game, 0, "altar", "baths")
     close(game, {0: "discard:altar"})
-    assert "build:baths:2:0" in legal(game, 0)
+    assert game.cities[0].coins == 3 and legal(game, 0) == ["discard:baths"]
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(0, "build:baths:2:0")
+    assert refused.value.code == "cannot_afford" and refused.value.params["coins"] == 0
+
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    _to_turn_six(game)
+    coins(game, 0, 3)
+    hand(game, 0, "baths", "barracks")  # Barracks: an ore, from Rhodos on the right for 2
+    hand(game, 1, "guard_tower", "altar")  # Gizah buys Babylon's clay for 2
+    close(game, {0: "build:baths:2:0", 1: "build:guard_tower:0:2"})
+    assert game.phase == "seventh" and game.cities[0].coins == 3 - 2 + 2
+    assert "build:barracks:0:2" not in legal(game, 0)  # 1 coin left of the 3 it held
 
 
 def test_without_the_second_stage_babylon_discards_the_seventh_card() -> None:
