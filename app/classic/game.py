@@ -6,9 +6,10 @@ closes), a seat may choose again until the last missing choice closes the step, 
 all choices are revealed and resolved together (RO L338-346, PT L235-240): cards leave the
 hands, every payment is made, every card is placed, and only then are the coins of "when
 built" effects counted (so Vineyard and Bazar see what neighbours built that turn, RO
-L1030-1032, L1048-1049). One-seat steps follow: Babylon B's seventh card (``SEVENTH``) and
-Halikarnassos' build from the discard pile (``DISCARD_BUILD``), at the end of the turn.
-Then hands pass, or the age ends with its conflicts.
+L1030-1032, L1048-1049). One-seat steps of the same turn follow: Babylon B's seventh card
+(``SEVENTH``, paid with the coins held when turn 6 began) and Halikarnassos' build from the
+discard pile (``DISCARD_BUILD``), at the end of the turn; a neighbour's Vineyard or Bazar
+of that turn counts what they add. Then hands pass, or the age ends with its conflicts.
 """
 
 from __future__ import annotations
@@ -110,6 +111,7 @@ class Game:
         "age",
         "choices",
         "cities",
+        "counters",
         "decks",
         "discard_builds",
         "hands",
@@ -149,6 +151,10 @@ class Game:
     seventh_coins: int
     """What Babylon B may spend on its seventh card, played in turn 6 (RO L701, PT L567):
     its coins at the start of the turn less what its sixth card cost (RO L257-259)."""
+    counters: list[tuple[int, int]]
+    """The cards built this turn that count their neighbours' cards for coins (Vineyard,
+    Bazar), as (seat, card index): a neighbour's card added later in the same turn (the
+    seventh card, Halikarnassos' build) counts too (RO L1030-1032, L1048-1049)."""
     discard_builds: list[int]
     seen: list[list[tuple[int, int, tuple[int, ...]]]]
     """For each seat, every hand it held: (age, turn, cards)."""
@@ -189,6 +195,7 @@ class Game:
             self.decks.append(cards)
         self.age, self.turn, self.step, self.phase = 0, 0, 0, PICK
         self.interrupt, self.seventh_pending, self.seventh_coins = -1, -1, -1
+        self.counters = []
         self.hands = [[] for _ in range(count)]
         self.pile, self.choices, self.discard_builds = [], {}, []
         self.seen = [[] for _ in range(count)]
@@ -223,7 +230,7 @@ class Game:
         self.age, self.turn, self.step, self.phase = source.age, source.turn, source.step, \
             source.phase
         self.interrupt, self.seventh_pending = source.interrupt, source.seventh_pending
-        self.seventh_coins = source.seventh_coins
+        self.seventh_coins, self.counters = source.seventh_coins, source.counters[:]
         self.hands = [hand[:] for hand in source.hands]
         self.decks = source.decks  # never changed once dealt
         self.pile, self.choices = source.pile[:], dict(source.choices)
@@ -277,7 +284,7 @@ class Game:
                 "choices": {str(seat): str(self.choices[seat].action)
                             for seat in sorted(self.choices)},
                 "seventh": self.seventh_pending, "seventh_coins": self.seventh_coins,
-                "discard_builds": self.discard_builds,
+                "counters": self.counters, "discard_builds": self.discard_builds,
                 "seen": self.seen, "last_played": self.last_played,
                 "cities": [city.snapshot() for city in self.cities]}
 
@@ -594,17 +601,46 @@ class Game:
         self.hands[seat].remove(plan.card)
         self.seventh_pending, self.seventh_coins = -1, -1
         self._pay([plan if s == seat else None for s in range(len(self.cities))], events)
+        watched = self._watching(seat)
         self._place(seat, plan)
+        self._count_late(watched, events)
         self._when_built(seat, plan, events)
         self._next(events)
 
     def _resolve_discard_build(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         self.pile.remove(plan.card)
+        watched = self._watching(seat)
         self._place(seat, plan)
         if events is not None:
             events.append(BuiltDiscarded(seat=seat, card=CARDS[plan.card].id))
+        self._count_late(watched, events)
         self._when_built(seat, plan, events)
         self._next(events)
+
+    def _watching(self, seat: int) -> list[tuple[int, int, int]]:
+        """The Vineyards and Bazars ``seat``'s neighbours built this turn, as (owner, card,
+        what they count now), before ``seat`` adds a card after the reveal."""
+        if not self.counters:
+            return []
+        near = (self.left_of(seat), self.right_of(seat))
+        return [(owner, card, self._counted(owner, card)) for owner, card in self.counters
+                if owner != seat and owner in near]
+
+    def _count_late(self, watched: list[tuple[int, int, int]],
+                    events: list[Event] | None) -> None:
+        """A neighbour's card added later in the same turn counts for the Vineyards and
+        Bazars built that turn (RO L1030-1032, L1048-1049, PT L757-761)."""
+        for owner, card, was in watched:
+            gained = self._counted(owner, card) - was
+            if gained:
+                self.cities[owner].coins += gained
+                if events is not None:
+                    events.append(CoinsGained(seat=owner, coins=gained, source=CARDS[card].id))
+
+    def _counted(self, owner: int, card: int) -> int:
+        city = self.cities[owner]
+        neighbours = (self.cities[self.left_of(owner)], self.cities[self.right_of(owner)])
+        return effects.coins_when_built(CARDS[card].effects, city, neighbours)
 
     def _pay(self, plans: Sequence[Plan | None], events: list[Event] | None) -> None:
         """Every payment at once: coins received now are spent from the next step on."""
@@ -636,6 +672,8 @@ class Game:
             city.names.add(card.id)
             city.colors[_COLOR[card.color]] += 1
             effects.add(city, card.effects)
+            if card.effects.coins_per is not None and card.effects.coins_per.neighbours:
+                self.counters.append((seat, plan.card))
             if isinstance(plan.action, BuildFree):
                 city.free_used = True
         elif plan.use == "stage":
@@ -702,6 +740,7 @@ class Game:
         self.legal_cache = {}
         self.step += 1
         if phase == PICK:
+            self.counters = []
             for owner, hand in enumerate(self.hands):
                 self.seen[owner].append((self.age, self.turn, tuple(hand)))
         if events is not None:

@@ -122,6 +122,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
     seen_steps: set[tuple[int, str]] = set()
     chainable: list[set[str]] = [set() for _ in range(players)]
     seventh_budget: dict[int, int] = {}
+    built_this_turn: list[tuple[int, str]] = []  # (seat, card), for Vineyard and Bazar
     while not game.over:
         tag = f"{tag0} age {game.age} turn {game.turn} step {game.step}"
         if game.phase == "pick" and owed != seen_steps:
@@ -129,6 +130,7 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
         if game.phase == "pick":
             audit.interrupts += len(owed)
             owed, seen_steps = set(), set()
+            built_this_turn = []
         else:
             seen_steps |= set(game.pending().items())
         if check_legal:
@@ -161,11 +163,15 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
         if phase == "pick":
             owed = _owed(after, chosen, pile, turn)
         _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag,
-                     chainable=chainable)
+                     chainable=chainable, built_this_turn=built_this_turn)
         if phase == "pick" and turn == 6:
             seventh_budget = {seat: before["seats"][seat]["coins"]
                               - _spent(str(action), before["seats"][seat], chainable[seat])
                               for seat, action in chosen.items()}
+        for seat, action in chosen.items():
+            kind, card = str(action).split(":")[:2]
+            if kind in ("build", "olympia", "halikarnassos"):
+                built_this_turn.append((seat, card))
         if after["age"] != age:
             chainable = [set(city["cards"]) for city in after["seats"]]
         if sum(pile.values()) != after["discard_count"]:
@@ -229,8 +235,29 @@ def _spent(action: str, me: dict[str, Any], chainable: set[str]) -> int:
     return bank + int(parts[2]) + int(parts[3])
 
 
+def _late_coins(seat: int, before: dict[str, Any], after: dict[str, Any],
+                built_this_turn: list[tuple[int, str]], delta: list[int]) -> None:
+    """A card ``seat`` adds after the reveal (the seventh card, Halikarnassos' build) counts
+    for its neighbours' Vineyard and Bazar built that same turn (RO L1030-1032, L1048-1049,
+    PT L757-761)."""
+    for owner, card in built_this_turn:
+        me = after["seats"][owner]
+        if owner == seat or seat not in (me["left"], me["right"]):
+            continue
+        for effect in oracle.effects(oracle.CARDS[card]["effect"]):
+            if effect[0] == "coins_per" and "neighbours" in effect[3]:
+                kind, per = effect[1], int(effect[2])
+                was, now = before["seats"][seat], after["seats"][seat]
+                if kind == "wonder_stage":
+                    delta[owner] += per * (now["stages_built"] - was["stages_built"])
+                else:
+                    delta[owner] += per * (oracle.colour_count(now, kind)
+                                           - oracle.colour_count(was, kind))
+
+
 def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int, Any], *,
-                 phase: str, audit: Audit, tag: str, chainable: list[set[str]]) -> None:
+                 phase: str, audit: Audit, tag: str, chainable: list[set[str]],
+                 built_this_turn: list[tuple[int, str]]) -> None:
     cities = after["seats"]
     n = len(cities)
     delta = [0] * n
@@ -255,6 +282,8 @@ def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int
                 delta[seat] += _stage_coins(me, me["stages_built"] + 1)
         elif kind in ("olympia", "halikarnassos"):
             delta[seat] += _when_built(card, seat, cities)
+        if phase != "pick":
+            _late_coins(seat, before, after, built_this_turn, delta)
     for seat in range(n):
         got = cities[seat]["coins"] - before["seats"][seat]["coins"]
         if got != delta[seat]:

@@ -251,10 +251,6 @@ def test_a_card_built_from_the_pile_this_age_does_not_chain_this_age() -> None:
     assert "build:library:0:0" not in _actions(game, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING vineyard-seventh: Babylon B plays its 7th "
-                   "card in turn 6 (RO L701, PT L567); a neighbour's Vineyard built in turn 6 "
-                   "counts brown cards built 'in acelasi tur' (RO L1030-1032, PT L757-758), "
-                   "but not Babylon's seventh")
 def test_vineyard_counts_a_brown_seventh_card_built_the_same_turn() -> None:
     game = table("babylon", "gizah", "rhodos", sides="B")
     stages(game, 0, 2)
@@ -270,10 +266,6 @@ def test_vineyard_counts_a_brown_seventh_card_built_the_same_turn() -> None:
     assert _coins(game)[1] - before == 1
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING vineyard-halikarnassos: Halikarnassos "
-                   "builds from the pile 'la sfarsitul turei' (RO L702-703, PT L535-537), the "
-                   "same turn; a neighbour's Vineyard of that turn does not count that brown "
-                   "card (RO L1030-1032, PT L757-758)")
 def test_vineyard_counts_a_brown_card_halikarnassos_builds_the_same_turn() -> None:
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)

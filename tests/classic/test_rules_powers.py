@@ -8,7 +8,7 @@ import pytest
 
 from app.classic import IllegalActionError, view
 from app.classic.cards import CARDS
-from app.classic.events import DiscardPileShown, NothingToBuild
+from app.classic.events import CoinsGained, DiscardPileShown, NothingToBuild
 from app.classic.scenario import coins, hand, put, stages, table
 
 from .helpers import close, legal, pile, produce, sheet
@@ -314,9 +314,10 @@ def test_babylon_a_symbol_is_chosen_at_the_end_to_maximise() -> None:
     assert sheet(game, 0).science == 1 + 1 + 9 + 7 and sheet(game, 0).wildcards == ("tablet",)
 
 
-def test_vineyard_of_the_turn_does_not_count_halikarnassos_build_from_the_pile() -> None:
-    """Ruling 8: the coins of "when built" effects are counted at the reveal (RO L346,
-    RO L1030-1032); Halikarnassos builds at the end of the turn (PT L535-539), later."""
+def test_vineyard_of_the_turn_counts_halikarnassos_build_from_the_pile() -> None:
+    """Ruling 8: Halikarnassos builds at the end of the turn (RO L702-703, PT L535-537),
+    the same turn: a neighbour's Vineyard built that turn counts the brown card too (RO
+    L1030-1032, PT L757-758), its coins serving from the next turn."""
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)
     while game.age < 2:
@@ -329,8 +330,28 @@ def test_vineyard_of_the_turn_does_not_count_halikarnassos_build_from_the_pile()
     before = game.cities[1].coins
     close(game, {0: "wonder:baths:0:0", 1: "build:vineyard:0:0"})
     assert game.cities[1].coins == before  # nobody had a brown card at the reveal
-    game.apply(0, "halikarnassos:lumber_yard")
-    assert game.cities[1].coins == before and "lumber_yard" in game.cities[0].names
+    events = game.apply(0, "halikarnassos:lumber_yard")
+    assert game.cities[1].coins == before + 1 and "lumber_yard" in game.cities[0].names
+    assert CoinsGained(seat=1, coins=1, source="vineyard") in events
+
+
+def test_a_vineyard_of_an_earlier_turn_does_not_count_a_later_card() -> None:
+    """RO L1030-1032: the coins are counted once, when the Vineyard is built; only the
+    neighbours' cards of that same turn join them."""
+    game = table("halikarnassos", "gizah", "rhodos")
+    stages(game, 0, 1)
+    while game.age < 2:
+        close(game)
+    put(game, 1, "vineyard")
+    produce(game, 0, ore=3)
+    game.pile.clear()
+    pile(game, "lumber_yard")
+    hand(game, 0, "baths", *[CARDS[c].id for c in game.hands[0][1:]])
+    hand(game, 1, "bazar", *[CARDS[c].id for c in game.hands[1][1:]])
+    close(game, {0: "wonder:baths:0:0", 1: "build:bazar:0:0"})
+    before = game.cities[1].coins
+    game.apply(0, "halikarnassos:lumber_yard")  # brown: Bazar counts grey, Vineyard is old
+    assert game.cities[1].coins == before
 
 
 def test_a_card_built_from_the_pile_in_an_earlier_age_makes_a_chain() -> None:
@@ -347,3 +368,22 @@ def test_a_card_built_from_the_pile_in_an_earlier_age_makes_a_chain() -> None:
     coins(game, 0, 0)
     hand(game, 0, "library")
     assert "build:library:0:0" in legal(game, 0)
+
+
+def test_babylon_b_own_seventh_card_does_not_join_its_own_vineyard() -> None:
+    """Ruling 1: the rulebooks add the neighbours' cards of the same turn (RO L1030-1032,
+    PT L757-758); Babylon's Vineyard, its sixth card, was counted when built."""
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    while game.age < 2:
+        if game.phase == "seventh":
+            game.apply(0, legal(game, 0)[-1])
+        else:
+            close(game)
+    _to_turn_six(game)
+    hand(game, 0, "vineyard", "lumber_yard")
+    before = game.cities[0].coins
+    close(game, {0: "build:vineyard:0:0"})
+    assert game.phase == "seventh" and game.cities[0].coins == before
+    game.apply(0, "build:lumber_yard:0:0")
+    assert "lumber_yard" in game.cities[0].names and game.cities[0].coins == before
