@@ -575,7 +575,7 @@ class Game:
         self.choices = {}
         for seat, plan in enumerate(plans):
             self.hands[seat].remove(plan.card)
-        held = [city.coins for city in self.cities]
+        held = [city.coins for city in self.cities] if self.turn == TURNS else []
         self._pay(plans, events)
         for seat, plan in enumerate(plans):
             self._place(seat, plan)
