@@ -232,7 +232,7 @@ def test_each_age_deals_the_table_cards_and_players_plus_two_guilds(players: int
         assert len(dealt_guilds) == sum(dealt_guilds.values())
 
 
-# ---- arguable readings: the rulebooks' words against the engine's choice ----
+# ---- readings the audit raised, settled on the first-edition words (rulings 1, 2, 5, 7, 8) ----
 
 def test_a_card_built_from_the_pile_this_age_does_not_chain_this_age() -> None:
     game = table("halikarnassos", "gizah", "rhodos")
