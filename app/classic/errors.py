@@ -36,8 +36,8 @@ ILLEGAL_CODES: Final[dict[str, tuple[str, ...]]] = {
 """Each code with the names of the figures it may carry: ``seat`` and ``to_act`` seats,
 ``card`` a card id, ``stage`` a stage number, ``left``/``right`` coins to each neighbour,
 ``offered`` the splits the engine offers (lists of [left, right]), ``price`` and ``coins``
-the coins a choice costs and the coins the seat held when the step opened, ``step`` and
-``current`` step numbers."""
+the coins a choice costs and the coins the seat may spend (held when the turn began),
+``step`` and ``current`` step numbers."""
 
 
 class IllegalActionError(EngineError):

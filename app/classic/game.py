@@ -6,9 +6,10 @@ closes), a seat may choose again until the last missing choice closes the step, 
 all choices are revealed and resolved together (RO L338-346, PT L235-240): cards leave the
 hands, every payment is made, every card is placed, and only then are the coins of "when
 built" effects counted (so Vineyard and Bazar see what neighbours built that turn, RO
-L1030-1032, L1048-1049). One-seat steps follow: Babylon B's seventh card (``SEVENTH``) and
-Halikarnassos' build from the discard pile (``DISCARD_BUILD``), at the end of the turn.
-Then hands pass, or the age ends with its conflicts.
+L1030-1032, L1048-1049). One-seat steps of the same turn follow: Babylon B's seventh card
+(``SEVENTH``, paid with the coins held when turn 6 began) and Halikarnassos' build from the
+discard pile (``DISCARD_BUILD``), at the end of the turn; a neighbour's Vineyard or Bazar
+of that turn counts what they add. Then hands pass, or the age ends with its conflicts.
 """
 
 from __future__ import annotations
@@ -110,6 +111,7 @@ class Game:
         "age",
         "choices",
         "cities",
+        "counters",
         "decks",
         "discard_builds",
         "hands",
@@ -124,6 +126,7 @@ class Game:
         "rng",
         "seed",
         "seen",
+        "seventh_coins",
         "seventh_pending",
         "step",
         "turn",
@@ -145,6 +148,13 @@ class Game:
     pile: list[int]
     choices: dict[int, Plan]
     seventh_pending: int
+    seventh_coins: int
+    """What Babylon B may spend on its seventh card, played in turn 6 (RO L701, PT L567):
+    its coins at the start of the turn less what its sixth card cost (RO L257-259)."""
+    counters: list[tuple[int, int]]
+    """The cards built this turn that count their neighbours' cards for coins (Vineyard,
+    Bazar), as (seat, card index): a neighbour's card added later in the same turn (the
+    seventh card, Halikarnassos' build) counts too (RO L1030-1032, L1048-1049)."""
     discard_builds: list[int]
     seen: list[list[tuple[int, int, tuple[int, ...]]]]
     """For each seat, every hand it held: (age, turn, cards)."""
@@ -184,7 +194,8 @@ class Game:
             rng.shuffle(cards)
             self.decks.append(cards)
         self.age, self.turn, self.step, self.phase = 0, 0, 0, PICK
-        self.interrupt, self.seventh_pending = -1, -1
+        self.interrupt, self.seventh_pending, self.seventh_coins = -1, -1, -1
+        self.counters = []
         self.hands = [[] for _ in range(count)]
         self.pile, self.choices, self.discard_builds = [], {}, []
         self.seen = [[] for _ in range(count)]
@@ -219,6 +230,7 @@ class Game:
         self.age, self.turn, self.step, self.phase = source.age, source.turn, source.step, \
             source.phase
         self.interrupt, self.seventh_pending = source.interrupt, source.seventh_pending
+        self.seventh_coins, self.counters = source.seventh_coins, source.counters[:]
         self.hands = [hand[:] for hand in source.hands]
         self.decks = source.decks  # never changed once dealt
         self.pile, self.choices = source.pile[:], dict(source.choices)
@@ -271,7 +283,8 @@ class Game:
                 "hands": self.hands, "decks": self.decks, "pile": self.pile,
                 "choices": {str(seat): str(self.choices[seat].action)
                             for seat in sorted(self.choices)},
-                "seventh": self.seventh_pending, "discard_builds": self.discard_builds,
+                "seventh": self.seventh_pending, "seventh_coins": self.seventh_coins,
+                "counters": self.counters, "discard_builds": self.discard_builds,
                 "seen": self.seen, "last_played": self.last_played,
                 "cities": [city.snapshot() for city in self.cities]}
 
@@ -352,9 +365,17 @@ class Game:
         return found
 
     def chain_free(self, seat: int, card: int) -> bool:
-        """Whether ``seat`` owns a card that makes ``card`` free (RO L288-302)."""
-        names = self.cities[seat].names
-        return any(name in names for name in CARDS[card].chain_from)
+        """Whether ``seat`` built in an earlier age a card that makes ``card`` free (RO
+        L288-302, PT L211-221)."""
+        return not self.cities[seat].chainable.isdisjoint(CARDS[card].chain_from)
+
+    def spendable(self, seat: int) -> int:
+        """The coins ``seat`` may spend in the open step: those it held when the turn
+        began (RO L257-259, PT L194-195); for Babylon B's seventh card, played in turn 6,
+        less what its sixth card cost."""
+        if self.phase == SEVENTH:
+            return self.seventh_coins
+        return self.cities[seat].coins
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, seat: int) -> list[Action]:
@@ -370,8 +391,8 @@ class Game:
         if cached is not None:
             return cached[:]
         city = self.cities[seat]
-        coins = city.coins
-        names = city.names
+        coins = self.spendable(seat)
+        names, chainable = city.names, city.chainable
         free = city.free_build and not city.free_used
         splits_of = self._splits
         out: list[Action] = []
@@ -385,7 +406,7 @@ class Game:
             done.add(card_id)
             # Actions are immutable values: each is made once in the process.
             if card_id not in names:
-                if not names.isdisjoint(chains):
+                if not chainable.isdisjoint(chains):
                     out.append(_action(Build, card_id, 0, 0))
                 else:
                     room = coins - bank
@@ -401,7 +422,7 @@ class Game:
         return out[:]
 
     def _affordable(self, seat: int, index: int, bank: int) -> list[Split]:
-        room = self.cities[seat].coins - bank
+        room = self.spendable(seat) - bank
         return [s for s in self._splits(seat, index) if s[0] + s[1] <= room]
 
     # ----------------------------------------------------------------- checking
@@ -467,7 +488,7 @@ class Game:
 
     def _split(self, seat: int, action: _Purchase, offered: tuple[Split, ...], *, bank: int,
                use: str, index: int) -> Plan:
-        coins = self.cities[seat].coins  # held since the step opened (RO L257-259)
+        coins = self.spendable(seat)
         if action.left is None or action.right is None:
             if action.left is not None or action.right is not None:
                 raise _illegal("wrong_split", "name the coins to both neighbours, or neither",
@@ -482,7 +503,7 @@ class Game:
                                left=left, right=right, offered=[list(s) for s in offered])
         price = bank + left + right
         if price > coins:
-            raise _illegal("cannot_afford", f"it costs {price} coins; the seat has {coins}",
+            raise _illegal("cannot_afford", f"it costs {price} coins; the seat may spend {coins}",
                            price=price, coins=coins)
         logged = action if action.left is not None else action.with_split(left, right)
         return Plan(index, use, bank, left, right, logged)
@@ -554,13 +575,17 @@ class Game:
         self.choices = {}
         for seat, plan in enumerate(plans):
             self.hands[seat].remove(plan.card)
+        held = [city.coins for city in self.cities] if self.turn == TURNS else []
         self._pay(plans, events)
         for seat, plan in enumerate(plans):
             self._place(seat, plan)
         if self.turn == TURNS:
             for seat, hand in enumerate(self.hands):
                 if hand and self.cities[seat].seventh:  # Babylon B (RO L695-704)
+                    # Played in turn 6 too (RO L701): only the coins held when it began.
+                    plan = plans[seat]
                     self.seventh_pending = seat
+                    self.seventh_coins = held[seat] - plan.bank - plan.left - plan.right
                     continue
                 for card in hand:  # no coins for it (RO L326-327, PT L309)
                     self.pile.append(card)
@@ -574,19 +599,48 @@ class Game:
 
     def _resolve_seventh(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         self.hands[seat].remove(plan.card)
-        self.seventh_pending = -1
+        self.seventh_pending, self.seventh_coins = -1, -1
         self._pay([plan if s == seat else None for s in range(len(self.cities))], events)
+        watched = self._watching(seat)
         self._place(seat, plan)
+        self._count_late(watched, events)
         self._when_built(seat, plan, events)
         self._next(events)
 
     def _resolve_discard_build(self, seat: int, plan: Plan, events: list[Event] | None) -> None:
         self.pile.remove(plan.card)
+        watched = self._watching(seat)
         self._place(seat, plan)
         if events is not None:
             events.append(BuiltDiscarded(seat=seat, card=CARDS[plan.card].id))
+        self._count_late(watched, events)
         self._when_built(seat, plan, events)
         self._next(events)
+
+    def _watching(self, seat: int) -> list[tuple[int, int, int]]:
+        """The Vineyards and Bazars ``seat``'s neighbours built this turn, as (owner, card,
+        what they count now), before ``seat`` adds a card after the reveal."""
+        if not self.counters:
+            return []
+        near = (self.left_of(seat), self.right_of(seat))
+        return [(owner, card, self._counted(owner, card)) for owner, card in self.counters
+                if owner != seat and owner in near]
+
+    def _count_late(self, watched: list[tuple[int, int, int]],
+                    events: list[Event] | None) -> None:
+        """A neighbour's card added later in the same turn counts for the Vineyards and
+        Bazars built that turn (RO L1030-1032, L1048-1049, PT L757-761)."""
+        for owner, card, was in watched:
+            gained = self._counted(owner, card) - was
+            if gained:
+                self.cities[owner].coins += gained
+                if events is not None:
+                    events.append(CoinsGained(seat=owner, coins=gained, source=CARDS[card].id))
+
+    def _counted(self, owner: int, card: int) -> int:
+        city = self.cities[owner]
+        neighbours = (self.cities[self.left_of(owner)], self.cities[self.right_of(owner)])
+        return effects.coins_when_built(CARDS[card].effects, city, neighbours)
 
     def _pay(self, plans: Sequence[Plan | None], events: list[Event] | None) -> None:
         """Every payment at once: coins received now are spent from the next step on."""
@@ -618,6 +672,8 @@ class Game:
             city.names.add(card.id)
             city.colors[_COLOR[card.color]] += 1
             effects.add(city, card.effects)
+            if card.effects.coins_per is not None and card.effects.coins_per.neighbours:
+                self.counters.append((seat, plan.card))
             if isinstance(plan.action, BuildFree):
                 city.free_used = True
         elif plan.use == "stage":
@@ -684,6 +740,7 @@ class Game:
         self.legal_cache = {}
         self.step += 1
         if phase == PICK:
+            self.counters = []
             for owner, hand in enumerate(self.hands):
                 self.seen[owner].append((self.age, self.turn, tuple(hand)))
         if events is not None:
@@ -713,6 +770,7 @@ class Game:
         for seat, city in enumerate(self.cities):
             self.hands[seat] = sorted(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE])
             city.free_used = False  # Olympia A: once an age, an unused one is lost
+            city.chainable = set(city.names)  # chains rest on earlier ages (RO L292)
             if events is not None:
                 events.append(HandReceived(seat=seat, count=HAND_SIZE,
                                            cards=[CARDS[c].id for c in self.hands[seat]]))

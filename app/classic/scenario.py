@@ -36,13 +36,14 @@ def card_index(card_id: str, age: int | None = None) -> int:
 
 def put(game: Game, seat: int, *card_ids: str) -> None:
     """Build ``card_ids`` in ``seat``'s city for nothing, their lasting effects included
-    (no coins of "when built" effects)."""
+    (no coins of "when built" effects), as if in an earlier age (they serve chains)."""
     game.legal_cache.clear()
     city = game.cities[seat]
     for card_id in card_ids:
         card = CARDS[card_index(card_id)]
         city.cards.append(card.index)
         city.names.add(card.id)
+        city.chainable.add(card.id)  # as if built in an earlier age
         city.colors[_COLOR[card.color]] += 1
         effects.add(city, card.effects)
 

@@ -94,6 +94,7 @@ class City:
         "buy_key",
         "buy_key_small",
         "cards",
+        "chainable",
         "choice",
         "coins",
         "colors",
@@ -128,6 +129,9 @@ class City:
         self.cards: list[int] = []
         """Card indices of the structures built, in order."""
         self.names: set[str] = set()
+        self.chainable: set[str] = set()
+        """The names a chain may rest on: structures built in an earlier age (RO L292, PT
+        L214), so not a card built from the discard pile in this age."""
         self.colors = [0] * len(COLORS)
         self.built = 0
         """Wonder stages built."""
@@ -188,6 +192,7 @@ class City:
         self.board, self.side, self.stages = source.board, source.side, source.stages
         self.coins, self.built, self.shields = source.coins, source.built, source.shields
         self.cards, self.names = source.cards[:], set(source.names)
+        self.chainable = set(source.chainable)
         self.colors, self.tucked = source.colors[:], source.tucked[:]
         self.discarded, self.tokens = source.discarded[:], source.tokens[:]
         self.produce, self.either = source.produce[:], source.either[:]
@@ -201,6 +206,7 @@ class City:
     def snapshot(self) -> dict[str, Any]:
         """Everything that defines the city (what it adds up to follows from it)."""
         return {"board": self.board, "side": self.side, "coins": self.coins,
-                "cards": self.cards, "built": self.built, "tucked": self.tucked,
+                "cards": self.cards, "this_age": sorted(self.names - self.chainable),
+                "built": self.built, "tucked": self.tucked,
                 "discarded": self.discarded, "tokens": self.tokens,
                 "free_used": self.free_used}

@@ -70,8 +70,15 @@ def choose(rng: random.Random, actions: list[Any]) -> Any:
     return rng.choice(actions)
 
 
-def compare_legal(game: Game, audit: Audit, tag: str) -> None:
-    """The engine's legal actions against the oracle's, for every seat owing a decision."""
+def compare_legal(game: Game, audit: Audit, tag: str,
+                  chainable: list[set[str]] | None = None,
+                  seventh_budget: dict[int, int] | None = None) -> None:
+    """The engine's legal actions against the oracle's, for every seat owing a decision;
+    ``chainable``: each seat's cards built in an earlier age (RO L292, PT L214);
+    ``seventh_budget``: what Babylon B may spend on the seventh card, played in turn 6 (RO
+    L701): its coins at the start of turn 6 less the sixth card's cost (RO L257-259).
+    Without them, every card serves chains (a position set up by hand) and coins are
+    spent as held."""
     public = view(game, None)
     cities = public["seats"]
     for seat, decision in sorted(game.pending().items()):
@@ -83,10 +90,14 @@ def compare_legal(game: Game, audit: Audit, tag: str) -> None:
         else:
             left, right = _neighbours(cities, seat)
             me = cities[seat]
+            if decision == "seventh" and seventh_budget is not None:
+                me = dict(me, coins=seventh_budget[seat])
             olympia_a2 = (me["board"] == "olympia" and me["side"] == "A"
                           and me["stages_built"] >= 2 and not me["free_build_used"])
             expected = oracle.expected_actions(me, left, right, mine["hand"],
-                                               free_build=olympia_a2)
+                                               free_build=olympia_a2,
+                                               chainable=None if chainable is None
+                                               else chainable[seat])
             if olympia_a2:  # a free build of a card that is free anyway may be refused
                 free = {a for a in expected if a.startswith("build:") and a.endswith(":0:0")
                         and oracle.CARDS[a.split(":")[1]]["cost_coins"] == "0"}
@@ -109,6 +120,9 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
     tag0 = f"seed {seed} {players}p {sides}"
     owed: set[tuple[int, str]] = set()       # the one-seat steps the last turn owes
     seen_steps: set[tuple[int, str]] = set()
+    chainable: list[set[str]] = [set() for _ in range(players)]
+    seventh_budget: dict[int, int] = {}
+    built_this_turn: list[tuple[int, str]] = []  # (seat, card), for Vineyard and Bazar
     while not game.over:
         tag = f"{tag0} age {game.age} turn {game.turn} step {game.step}"
         if game.phase == "pick" and owed != seen_steps:
@@ -116,10 +130,11 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
         if game.phase == "pick":
             audit.interrupts += len(owed)
             owed, seen_steps = set(), set()
+            built_this_turn = []
         else:
             seen_steps |= set(game.pending().items())
         if check_legal:
-            compare_legal(game, audit, tag)
+            compare_legal(game, audit, tag, chainable, seventh_budget)
         before = view(game, None)
         hands = {s: list(view(game, s)["you"]["hand"]) for s in range(players)}
         phase, age, turn = game.phase, game.age, game.turn
@@ -147,7 +162,18 @@ def play_game(seed: int, players: int, sides: str, audit: Audit, *,
                 pile.update(rest)
         if phase == "pick":
             owed = _owed(after, chosen, pile, turn)
-        _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag)
+        _check_coins(before, after, chosen, phase=phase, audit=audit, tag=tag,
+                     chainable=chainable, built_this_turn=built_this_turn)
+        if phase == "pick" and turn == 6:
+            seventh_budget = {seat: before["seats"][seat]["coins"]
+                              - _spent(str(action), before["seats"][seat], chainable[seat])
+                              for seat, action in chosen.items()}
+        for seat, action in chosen.items():
+            kind, card = str(action).split(":")[:2]
+            if kind in ("build", "olympia", "halikarnassos"):
+                built_this_turn.append((seat, card))
+        if after["age"] != age:
+            chainable = [set(city["cards"]) for city in after["seats"]]
         if sum(pile.values()) != after["discard_count"]:
             audit.note("pile", f"{tag} pile count engine {after['discard_count']} "
                        f"oracle {sum(pile.values())}")
@@ -197,8 +223,41 @@ def _check_passing(game: Game, hands: dict[int, list[str]], chosen: dict[int, An
             audit.note("passing", f"{tag} seat {seat}'s hand not at seat {target}")
 
 
+def _spent(action: str, me: dict[str, Any], chainable: set[str]) -> int:
+    """The coins ``action`` costs the seat (``me`` as it stood before)."""
+    parts = action.split(":")
+    if parts[0] not in ("build", "wonder"):
+        return 0
+    bank = 0
+    if parts[0] == "build" and not (
+            set(filter(None, oracle.CARDS[parts[1]]["chain_from"].split("|"))) & chainable):
+        bank = int(oracle.CARDS[parts[1]]["cost_coins"])
+    return bank + int(parts[2]) + int(parts[3])
+
+
+def _late_coins(seat: int, before: dict[str, Any], after: dict[str, Any],
+                built_this_turn: list[tuple[int, str]], delta: list[int]) -> None:
+    """A card ``seat`` adds after the reveal (the seventh card, Halikarnassos' build) counts
+    for its neighbours' Vineyard and Bazar built that same turn (RO L1030-1032, L1048-1049,
+    PT L757-761)."""
+    for owner, card in built_this_turn:
+        me = after["seats"][owner]
+        if owner == seat or seat not in (me["left"], me["right"]):
+            continue
+        for effect in oracle.effects(oracle.CARDS[card]["effect"]):
+            if effect[0] == "coins_per" and "neighbours" in effect[3]:
+                kind, per = effect[1], int(effect[2])
+                was, now = before["seats"][seat], after["seats"][seat]
+                if kind == "wonder_stage":
+                    delta[owner] += per * (now["stages_built"] - was["stages_built"])
+                else:
+                    delta[owner] += per * (oracle.colour_count(now, kind)
+                                           - oracle.colour_count(was, kind))
+
+
 def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int, Any], *,
-                 phase: str, audit: Audit, tag: str) -> None:
+                 phase: str, audit: Audit, tag: str, chainable: list[set[str]],
+                 built_this_turn: list[tuple[int, str]]) -> None:
     cities = after["seats"]
     n = len(cities)
     delta = [0] * n
@@ -217,12 +276,14 @@ def _check_coins(before: dict[str, Any], after: dict[str, Any], chosen: dict[int
             if kind == "build":
                 delta[seat] -= int(oracle.CARDS[card]["cost_coins"]) if not (
                     set(filter(None, oracle.CARDS[card]["chain_from"].split("|")))
-                    & set(me["cards"])) else 0
+                    & chainable[seat]) else 0
                 delta[seat] += _when_built(card, seat, cities)
             else:
                 delta[seat] += _stage_coins(me, me["stages_built"] + 1)
         elif kind in ("olympia", "halikarnassos"):
             delta[seat] += _when_built(card, seat, cities)
+        if phase != "pick":
+            _late_coins(seat, before, after, built_this_turn, delta)
     for seat in range(n):
         got = cities[seat]["coins"] - before["seats"][seat]["coins"]
         if got != delta[seat]:

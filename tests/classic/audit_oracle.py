@@ -174,9 +174,11 @@ def _buy(rest: Counter[str], left: tuple[Any, ...], right: tuple[Any, ...],
 
 
 def expected_actions(city: City, left: City, right: City, hand: Sequence[str], *,
-                     free_build: bool) -> set[str]:
+                     free_build: bool, chainable: set[str] | None = None) -> set[str]:
     """The legal actions (notation) of a seat picking from ``hand``, with every
-    non-dominated affordable split; ``free_build``: Olympia A's build is available."""
+    non-dominated affordable split; ``free_build``: Olympia A's build is available;
+    ``chainable``: the cards it built in an earlier age (RO L292, PT L214), by default
+    all its cards."""
     out: set[str] = set()
     names = set(city["cards"])
     coins = city["coins"]
@@ -193,7 +195,7 @@ def expected_actions(city: City, left: City, right: City, hand: Sequence[str], *
         if card in names:
             continue
         chains = set(filter(None, CARDS[card]["chain_from"].split("|")))
-        if chains & names:
+        if chains & (names if chainable is None else chainable):
             out.add(f"build:{card}:0:0")
             continue
         bank, cost = card_cost(card)

@@ -71,10 +71,6 @@ def test_babylon_b_builds_stage_two_on_turn_six_and_still_plays_the_seventh_card
     assert game.pending() == {0: "seventh"}
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING babylon-seventh-coins: the seventh card is "
-                   "played in turn 6 (RO L701 'in turul 6 ... ambele carti', PT L567), yet it "
-                   "may buy with coins earned in that turn (RO L257-259, PT L194-195: only "
-                   "coins held at the start of the turn)")
 def test_babylon_seventh_card_cannot_buy_with_coins_earned_in_turn_six() -> None:
     game = table("babylon", "gizah", "rhodos", sides="B")
     stages(game, 0, 2)
@@ -236,12 +232,8 @@ def test_each_age_deals_the_table_cards_and_players_plus_two_guilds(players: int
         assert len(dealt_guilds) == sum(dealt_guilds.values())
 
 
-# ---- arguable readings: the rulebooks' words against the engine's choice ----
+# ---- readings the audit raised, settled on the first-edition words (rulings 1, 2, 5, 7, 8) ----
 
-@pytest.mark.xfail(strict=True, reason="FINDING chain-same-age: a chain needs its source "
-                   "built 'intr-o Era anterioara' (RO L292) / 'durante uma Era anterior' (PT "
-                   "L214); a card Halikarnassos builds from the pile in Age II still chains "
-                   "to an Age II card in that same age")
 def test_a_card_built_from_the_pile_this_age_does_not_chain_this_age() -> None:
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)
@@ -259,10 +251,6 @@ def test_a_card_built_from_the_pile_this_age_does_not_chain_this_age() -> None:
     assert "build:library:0:0" not in _actions(game, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING vineyard-seventh: Babylon B plays its 7th "
-                   "card in turn 6 (RO L701, PT L567); a neighbour's Vineyard built in turn 6 "
-                   "counts brown cards built 'in acelasi tur' (RO L1030-1032, PT L757-758), "
-                   "but not Babylon's seventh")
 def test_vineyard_counts_a_brown_seventh_card_built_the_same_turn() -> None:
     game = table("babylon", "gizah", "rhodos", sides="B")
     stages(game, 0, 2)
@@ -278,10 +266,6 @@ def test_vineyard_counts_a_brown_seventh_card_built_the_same_turn() -> None:
     assert _coins(game)[1] - before == 1
 
 
-@pytest.mark.xfail(strict=True, reason="FINDING vineyard-halikarnassos: Halikarnassos "
-                   "builds from the pile 'la sfarsitul turei' (RO L702-703, PT L535-537), the "
-                   "same turn; a neighbour's Vineyard of that turn does not count that brown "
-                   "card (RO L1030-1032, PT L757-758)")
 def test_vineyard_counts_a_brown_card_halikarnassos_builds_the_same_turn() -> None:
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)

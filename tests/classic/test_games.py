@@ -164,3 +164,27 @@ def test_no_view_or_event_tells_an_audience_what_it_may_not_know(players: int) -
 def test_leak_scan_over_many_games() -> None:
     for seed in range(200):
         _leak_scan(seed, 3 + seed % 5, ("A", "B")[seed % 2])
+
+
+def test_the_fast_path_reaches_the_state_apply_reaches() -> None:
+    """``play`` and ``apply`` agree step by step, with Babylon B's seventh card (its coins of
+    the start of turn 6), Halikarnassos' builds and the Vineyards and Bazars they feed."""
+    phases: set[str] = set()
+    for seed in range(8):
+        players = 3 + seed % 5
+        boards = ("babylon", "halikarnassos", "gizah", "rhodos", "olympia", "ephesos",
+                  "alexandria")[:players]
+        checked = Game.new(seed, Options(players=players, sides="B", boards=boards))
+        fast = checked.clone()
+        rng = Rng(seed ^ 0xFA57)
+        while not checked.over:
+            phases.add(checked.phase)
+            seat = min(checked.pending()) if checked.phase == PICK else checked.interrupt
+            actions = checked.legal_actions(seat)
+            assert [str(a) for a in fast.legal_actions(seat)] == [str(a) for a in actions]
+            builds = [a for a in actions if not str(a).startswith("discard")] or actions
+            action = builds[rng.below(len(builds))]
+            checked.apply(seat, action)
+            fast.play(seat, action)
+            assert fast.state_hash() == checked.state_hash()
+    assert {"seventh", "discard_build"} <= phases

@@ -8,7 +8,7 @@ import pytest
 
 from app.classic import IllegalActionError, view
 from app.classic.cards import CARDS
-from app.classic.events import DiscardPileShown, NothingToBuild
+from app.classic.events import CoinsGained, DiscardPileShown, NothingToBuild
 from app.classic.scenario import coins, hand, put, stages, table
 
 from .helpers import close, legal, pile, produce, sheet
@@ -58,16 +58,42 @@ def test_babylon_b_may_use_the_seventh_card_for_its_third_stage() -> None:
     assert game.cities[0].built == 3
 
 
-def test_babylon_b_seventh_card_is_bought_with_the_coins_it_holds_then() -> None:
-    """RO L257-259 with RO L695: the seventh card is a step of its own, after turn 6 is
-    resolved, so the 3 coins of a turn-6 discard pay for it."""
+def test_babylon_b_seventh_card_is_bought_with_the_coins_held_when_turn_six_began() -> None:
+    """RO L701 / PT L567: both cards are played in turn 6, so the seventh buys with the
+    coins held at the start of that turn (RO L257-259, PT L194-195)."""
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    _to_turn_six(game)
+    coins(game, 0, 2)
+    hand(game, 0, "altar", "baths")  # Baths: a stone, from Gizah on the left for 2
+    close(game, {0: "discard:altar"})
+    assert game.cities[0].coins == 5 and "build:baths:2:0" in legal(game, 0)
+
+
+def test_babylon_b_seventh_card_cannot_spend_the_coins_of_turn_six() -> None:
+    """RO L257-259, RO L276-286 (Example C): a turn-6 discard's 3 coins, or the coins a
+    neighbour pays in turn 6, serve from the next turn only; the sixth card's cost is
+    spent already."""
     game = table("babylon", "gizah", "rhodos", sides="B")
     stages(game, 0, 2)
     _to_turn_six(game)
     coins(game, 0, 0)
-    hand(game, 0, "altar", "baths")  # Baths: a stone, from Gizah on the left
+    hand(game, 0, "altar", "baths")
     close(game, {0: "discard:altar"})
-    assert "build:baths:2:0" in legal(game, 0)
+    assert game.cities[0].coins == 3 and legal(game, 0) == ["discard:baths"]
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(0, "build:baths:2:0")
+    assert refused.value.code == "cannot_afford" and refused.value.params["coins"] == 0
+
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    _to_turn_six(game)
+    coins(game, 0, 3)
+    hand(game, 0, "baths", "barracks")  # Barracks: an ore, from Rhodos on the right for 2
+    hand(game, 1, "guard_tower", "altar")  # Gizah buys Babylon's clay for 2
+    close(game, {0: "build:baths:2:0", 1: "build:guard_tower:0:2"})
+    assert game.phase == "seventh" and game.cities[0].coins == 3 - 2 + 2
+    assert "build:barracks:0:2" not in legal(game, 0)  # 1 coin left of the 3 it held
 
 
 def test_without_the_second_stage_babylon_discards_the_seventh_card() -> None:
@@ -288,9 +314,10 @@ def test_babylon_a_symbol_is_chosen_at_the_end_to_maximise() -> None:
     assert sheet(game, 0).science == 1 + 1 + 9 + 7 and sheet(game, 0).wildcards == ("tablet",)
 
 
-def test_vineyard_of_the_turn_does_not_count_halikarnassos_build_from_the_pile() -> None:
-    """Ruling 8: the coins of "when built" effects are counted at the reveal (RO L346,
-    RO L1030-1032); Halikarnassos builds at the end of the turn (PT L535-539), later."""
+def test_vineyard_of_the_turn_counts_halikarnassos_build_from_the_pile() -> None:
+    """Ruling 8: Halikarnassos builds at the end of the turn (RO L702-703, PT L535-537),
+    the same turn: a neighbour's Vineyard built that turn counts the brown card too (RO
+    L1030-1032, PT L757-758), its coins serving from the next turn."""
     game = table("halikarnassos", "gizah", "rhodos")
     stages(game, 0, 1)
     while game.age < 2:
@@ -303,5 +330,60 @@ def test_vineyard_of_the_turn_does_not_count_halikarnassos_build_from_the_pile()
     before = game.cities[1].coins
     close(game, {0: "wonder:baths:0:0", 1: "build:vineyard:0:0"})
     assert game.cities[1].coins == before  # nobody had a brown card at the reveal
-    game.apply(0, "halikarnassos:lumber_yard")
-    assert game.cities[1].coins == before and "lumber_yard" in game.cities[0].names
+    events = game.apply(0, "halikarnassos:lumber_yard")
+    assert game.cities[1].coins == before + 1 and "lumber_yard" in game.cities[0].names
+    assert CoinsGained(seat=1, coins=1, source="vineyard") in events
+
+
+def test_a_vineyard_of_an_earlier_turn_does_not_count_a_later_card() -> None:
+    """RO L1030-1032: the coins are counted once, when the Vineyard is built; only the
+    neighbours' cards of that same turn join them."""
+    game = table("halikarnassos", "gizah", "rhodos")
+    stages(game, 0, 1)
+    while game.age < 2:
+        close(game)
+    put(game, 1, "vineyard")
+    produce(game, 0, ore=3)
+    game.pile.clear()
+    pile(game, "lumber_yard")
+    hand(game, 0, "baths", *[CARDS[c].id for c in game.hands[0][1:]])
+    hand(game, 1, "bazar", *[CARDS[c].id for c in game.hands[1][1:]])
+    close(game, {0: "wonder:baths:0:0", 1: "build:bazar:0:0"})
+    before = game.cities[1].coins
+    game.apply(0, "halikarnassos:lumber_yard")  # brown: Bazar counts grey, Vineyard is old
+    assert game.cities[1].coins == before
+
+
+def test_a_card_built_from_the_pile_in_an_earlier_age_makes_a_chain() -> None:
+    """RO L290-292, PT L214: the source built in an earlier age, however it was built."""
+    game = table("halikarnassos", "gizah", "rhodos")
+    stages(game, 0, 1)
+    produce(game, 0, ore=3)
+    pile(game, "scriptorium")
+    hand(game, 0, "altar", "theater", "baths", "lumber_yard", "loom", "press", "stockade")
+    close(game, {0: "wonder:altar:0:0"})
+    game.apply(0, "halikarnassos:scriptorium")
+    while game.age < 2:
+        close(game)
+    coins(game, 0, 0)
+    hand(game, 0, "library")
+    assert "build:library:0:0" in legal(game, 0)
+
+
+def test_babylon_b_own_seventh_card_does_not_join_its_own_vineyard() -> None:
+    """Ruling 1: the rulebooks add the neighbours' cards of the same turn (RO L1030-1032,
+    PT L757-758); Babylon's Vineyard, its sixth card, was counted when built."""
+    game = table("babylon", "gizah", "rhodos", sides="B")
+    stages(game, 0, 2)
+    while game.age < 2:
+        if game.phase == "seventh":
+            game.apply(0, legal(game, 0)[-1])
+        else:
+            close(game)
+    _to_turn_six(game)
+    hand(game, 0, "vineyard", "lumber_yard")
+    before = game.cities[0].coins
+    close(game, {0: "build:vineyard:0:0"})
+    assert game.phase == "seventh" and game.cities[0].coins == before
+    game.apply(0, "build:lumber_yard:0:0")
+    assert "lumber_yard" in game.cities[0].names and game.cities[0].coins == before
