@@ -13,6 +13,7 @@ The login lives in the signed session cookie, next to the player's id (see
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Annotated, Any
@@ -28,13 +29,15 @@ from app.db.models import GAME_STATUSES
 from app.engine.record import RecordError
 from app.engine.record import from_text as record_from_text
 from app.services.admin import ACCOUNT, SESSION_KEY, AdminService, GameFilter
-from app.services.errors import ServiceError, retry_after
+from app.services.errors import STORAGE_ERRORS, ServiceError, retry_after
 from app.services.limits import Attempt
 
 from .clients import client_address
 from .identity import login_devices, remember_device, session_of
 from .pages import refresh_bundles, templates
 from .security import local_path
+
+log = logging.getLogger(__name__)
 
 LOGIN_PATH = "/admin/login"
 MAX_FORM_BYTES = 4096
@@ -195,8 +198,12 @@ async def login(request: Request, admin: Admin) -> Response:
 async def logout(request: Request, admin: Admin) -> Response:
     """End the admin login, in every copy of this browser's cookie; the player's own
     session (if any) stays."""
-    await admin.end_login(session_of(request))
-    session_of(request).pop(SESSION_KEY, None)
+    session = session_of(request)
+    try:
+        await admin.end_login(session)
+    except STORAGE_ERRORS:  # this browser is logged out all the same; copies stand
+        log.warning("could not record an admin logout", exc_info=True)
+    session.pop(SESSION_KEY, None)
     return RedirectResponse(LOGIN_PATH, 303)
 
 

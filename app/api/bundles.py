@@ -137,9 +137,8 @@ class Bundler:
         written). Blocking: a build runs esbuild once per page script."""
         if self.binary is None:
             return None
-        if self._current is not None and \
-                time.monotonic() - self._checked_at < self.recheck:
-            return self._current
+        if time.monotonic() - self._checked_at < self.recheck:
+            return self._current  # what the last look found (None: its build failed)
         self._checked_at = time.monotonic()
         sources = self._sources_digest()
         if self._current is not None and self._current.sources == sources:

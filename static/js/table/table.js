@@ -22,6 +22,15 @@ import { Structure } from "./structure.js";
 
 const NO_PRICES = { cards: {}, wonders: {} };
 
+// A part of the page that cannot be fetched (the connection dropped, or a release deployed
+// since the page was drawn, whose files have other names: app/api/bundles.py) is said, with
+// a reload, as templates/base.html says it of the page's own script, until a later try
+// brings it.
+function partMissing(missing) {
+  const notice = document.getElementById("page-failed");
+  if (notice) notice.hidden = !missing;
+}
+
 // A module fetched the first time it is needed, not with the page (`also`: what must come
 // with it). `fetch` is a literal import(), so that a bundle (app/api/bundles.py) knows the
 // module and its imports. A failed fetch is asked again the next time: browsers no longer
@@ -34,8 +43,10 @@ function lazyModule(fetch, also = () => null) {
     load() {
       loading ??= Promise.all([fetch(), also()]).then(([loaded]) => {
         module = loaded;
+        partMissing(false);
       }, (error) => {
         loading = null;
+        partMissing(true);
         throw error;
       });
       return loading;
