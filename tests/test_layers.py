@@ -96,3 +96,56 @@ def test_no_service_module_is_over_500_lines() -> None:
     long = {path.name: n for path in (APP / "services").glob("*.py")
             if (n := len(path.read_text().splitlines())) > SERVICES_MODULE_LINES}
     assert long == {}
+
+
+ENGINE_PARTS = ("app/engine", "app/classic", "app/bots")
+"""The pure parts: the rules engines and the computer players."""
+ENGINE_TOOLS = {"app/engine/play.py", "app/engine/replay.py", "app/bots/worker.py"}
+"""Beside them, not part of them: two command-line tools and the worker processes' runner."""
+PURE_IMPORTS = frozenset({
+    "__future__", "app", "abc", "bisect", "collections", "copy", "dataclasses", "enum",
+    "functools", "hashlib", "heapq", "importlib", "itertools", "json", "math",
+    "mypy_extensions", "operator", "pathlib", "re", "statistics", "tomllib", "types",
+    "typing"})
+"""What an engine or a bot may import: no clock (time, datetime), no global random, no OS,
+network, threads or database; ``pathlib``, ``importlib`` and ``tomllib`` read the data
+files once, when a module is imported."""
+
+
+PURE_APP = ("app.engine", "app.classic", "app.bots")
+"""The project's own modules an engine or a bot may import: each other's, never the
+database, the services or the clock."""
+
+
+def impure_imports(root: Path) -> list[str]:
+    """Every import, in the pure parts under ``root``, of a module not in PURE_IMPORTS."""
+    found: list[str] = []
+    for part in ENGINE_PARTS:
+        for path in sorted((root / part).rglob("*.py")):
+            if path.relative_to(root).as_posix() in ENGINE_TOOLS:
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = [alias.name for alias in node.names] \
+                    if isinstance(node, ast.Import) else \
+                    [node.module] if isinstance(node, ast.ImportFrom) and not node.level \
+                    and node.module else []
+                found += [f"{path.relative_to(root)} imports {name}" for name in names
+                          if name.split(".")[0] not in PURE_IMPORTS
+                          or (name.startswith("app.") and not name.startswith(PURE_APP))]
+    return found
+
+
+def test_the_engines_and_bots_read_no_clock_no_global_random_and_no_io() -> None:
+    assert impure_imports(APP.parent) == []
+
+
+def test_the_purity_check_sees_a_clock(tmp_path: Path) -> None:
+    engine = tmp_path / "app" / "classic"
+    engine.mkdir(parents=True)
+    (engine / "game.py").write_text("import time\nfrom random import random\n"
+                                    "from collections import deque\n"
+                                    "from app.db.session import make_engine\n"
+                                    "from app.engine.rng import Rng\n")
+    assert impure_imports(tmp_path) == ["app/classic/game.py imports time",
+                                        "app/classic/game.py imports random",
+                                        "app/classic/game.py imports app.db.session"]
