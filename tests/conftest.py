@@ -54,15 +54,27 @@ def _quick_password_hashing() -> Iterator[None]:
         yield
 
 
-@pytest.fixture(scope="session")
-def reference_dir() -> Path:
-    """``../shared/reference``: skipped locally when absent, required under CI=true."""
-    path = SHARED / "reference"
+def shared_dir(name: str) -> Path:
+    """``../shared/<name>``: the test is skipped locally when it is absent, and fails under
+    CI=true."""
+    path = SHARED / name
     if not path.is_dir():
         if IN_CI:
             pytest.fail(f"{path} is required when CI=true")
-        pytest.skip("../shared/reference is not present")
+        pytest.skip(f"../shared/{name} is not present")
     return path
+
+
+@pytest.fixture(scope="session")
+def reference_dir() -> Path:
+    """``../shared/reference`` (:func:`shared_dir`)."""
+    return shared_dir("reference")
+
+
+@pytest.fixture(scope="session")
+def rulebooks() -> Path:
+    """``../shared/rulebooks`` (:func:`shared_dir`)."""
+    return shared_dir("rulebooks")
 
 
 @pytest.fixture(scope="session")

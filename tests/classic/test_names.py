@@ -17,8 +17,6 @@ import pytest
 from app.classic.cards import BOARDS, CARDS
 from app.engine.cards import CARDS as DUEL_CARDS
 
-from ..factories import IN_CI, SHARED
-
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ROOT / "app" / "classic" / "data" / "names"
 DUEL_NAMES = ROOT / "app" / "engine" / "data" / "names"
@@ -187,17 +185,6 @@ def _plain(text: str) -> str:
     """A name as the OCR text of a rulebook can show it: no accents, no case, no soft hyphens."""
     decomposed = unicodedata.normalize("NFKD", text.replace(SOFT_HYPHEN, ""))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-@pytest.fixture(scope="module")
-def rulebooks() -> Path:
-    """``../shared/rulebooks``: skipped locally when absent, required under CI=true."""
-    path = SHARED / "rulebooks"
-    if not path.is_dir():
-        if IN_CI:
-            pytest.fail(f"{path} is required when CI=true")
-        pytest.skip("../shared/rulebooks is not present")
-    return path
 
 
 @pytest.mark.parametrize("code", CODES)
